@@ -1,0 +1,36 @@
+"""Handlers of the command-line subcommands, one module each; shared helpers live here."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+
+class UsageError(Exception):
+    """Bad input on the command line: the message names what was wrong (exit 2)."""
+
+
+def parse_option_value(raw: str) -> Any:
+    """A JSON literal, or a bare word taken as a string."""
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """`--option name=value` pairs as a dict; a malformed pair is a UsageError."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"--option {pair!r}: expected NAME=VALUE")
+        options[name.strip()] = parse_option_value(raw.strip())
+    return options
+
+
+def print_json(obj: Any) -> None:
+    """One UTF-8 JSON object on stdout."""
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
