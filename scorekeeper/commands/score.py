@@ -1,0 +1,54 @@
+"""`scorekeeper score VARIANT BOX D1..D5`: one claim judged with no game around it."""
+
+from __future__ import annotations
+
+import argparse
+
+from scorekeeper.commands import UsageError, parse_options, print_json
+from scorekeeper.dice import InvalidDice
+from scorekeeper.rules import Claim, RulesInputError, get_variant
+
+
+def _whole(raw: str, flag: str) -> int:
+    try:
+        return int(raw)
+    except ValueError:
+        raise UsageError(f"{flag} {raw!r}: expected a whole number") from None
+
+
+def run_score(args: argparse.Namespace) -> int:
+    """Print the verdict on one claim as JSON."""
+    try:
+        variant = get_variant(args.variant, **parse_options(args.option))
+        box = variant.box(args.box)
+        hand = variant.hand(args.dice)
+    except InvalidDice as error:
+        raise UsageError(f"dice {' '.join(args.dice)}: {error}") from None
+    except RulesInputError as error:
+        raise UsageError(str(error)) from None
+    throw = _whole(args.roll, "--roll")
+    if throw < 1:
+        raise UsageError(f"--roll {throw}: the throw number starts at 1")
+    value = None if args.value is None else _whole(args.value, "--value")
+    if value is not None and not variant.low <= value <= (variant.clamp or variant.high or 6):
+        raise UsageError(f"--value {value}: not a value the dice can show")
+    evaluation = variant.evaluate(box.id, hand, Claim(throw=throw, value=value))
+    low, high = variant.score_range(box.id)
+    print_json(
+        {
+            "variant": variant.id,
+            "box": box.id,
+            "dice": [int(d) for d in args.dice],
+            "valid": evaluation.valid,
+            "allowed": evaluation.allowed,
+            "score": evaluation.score,
+            "reason": evaluation.reason.in_(args.lang),
+            "reason_ru": evaluation.reason.ru,
+            "reason_en": evaluation.reason.en,
+            "value": evaluation.value,
+            "roll": throw,
+            "range": [low, high],
+            "name": box.name.as_dict(),
+        }
+    )
+    return 0

@@ -1,0 +1,178 @@
+"""Box builders shared by the variants: each returns a Box whose judge is a small pure function."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from scorekeeper.dice import Hand
+from scorekeeper.i18n import Text
+from scorekeeper.rules.base import Box, Claim, Verdict, scored, unmet
+
+ScoreOfHand = Callable[[Hand], int]
+ScoreOfValue = Callable[[int, Hand], int]
+
+FACE_IDS = ("ones", "twos", "threes", "fours", "fives", "sixes")
+
+
+def total(hand: Hand) -> int:
+    """Sum of all five values."""
+    return hand.total
+
+
+def fixed(points: int) -> ScoreOfHand:
+    """A box worth a fixed number of points."""
+    return lambda hand: points
+
+
+def upper_gora(face: int, name: Text) -> Box:
+    """An upper «гора» box: (count − 3) · face, written with its sign; always met."""
+
+    def judge(hand: Hand, claim: Claim) -> Verdict:
+        count = hand.count(face)
+        score = (count - 3) * face
+        reason = Text(
+            f"{name.ru}: {count} × {face} против трёх — {score:+d}.",
+            f"{name.en}: {count} × {face} against three is {score:+d}.",
+        )
+        return Verdict(True, score, reason)
+
+    return Box(FACE_IDS[face - 1], "upper", name, judge, face=face, first_throw_bonus=False)
+
+
+def upper_sum(face: int, name: Text) -> Box:
+    """An upper box scored as count · face; always met."""
+
+    def judge(hand: Hand, claim: Claim) -> Verdict:
+        count = hand.count(face)
+        return Verdict(True, count * face, scored(name, f"{count} × {face}", count * face))
+
+    return Box(FACE_IDS[face - 1], "upper", name, judge, face=face, first_throw_bonus=False)
+
+
+def of_a_kind(
+    box_id: str, name: Text, n: int, score: ScoreOfValue, requirement: Text, *, exact: bool = False
+) -> Box:
+    """n (or more; exactly n with `exact`) dice of one value; the player may pick which value."""
+
+    def candidates(hand: Hand) -> list[int]:
+        if exact:
+            return [v for v, c in hand.counts.items() if c == n]
+        return list(hand.values_with_at_least(n))
+
+    def judge(hand: Hand, claim: Claim) -> Verdict:
+        found = candidates(hand)
+        if claim.value is not None and claim.value not in found:
+            picked = Text(
+                f"{requirement.ru} (значение {claim.value})",
+                f"{requirement.en} (value {claim.value})",
+            )
+            return Verdict(False, 0, unmet(name, picked, hand), claim.value)
+        if not found:
+            return Verdict(False, 0, unmet(name, requirement, hand))
+        value = claim.value if claim.value is not None else max(found, key=lambda v: score(v, hand))
+        points = score(value, hand)
+        return Verdict(True, points, scored(name, "-".join([str(value)] * n), points), value)
+
+    return Box(box_id, "lower", name, judge, requirement, choosable=True)
+
+
+def two_pairs(name: Text, score_quads: bool) -> Box:
+    """Two pairs of different values (2a + 2b); four of a kind counts as 4v with `score_quads`."""
+    requirement = Text("две пары разных значений", "two pairs of different values")
+    if score_quads:
+        requirement = Text("две пары (или каре)", "two pairs (or four of a kind)")
+
+    def judge(hand: Hand, claim: Claim) -> Verdict:
+        pairs = hand.values_with_at_least(2)
+        options: list[int] = []
+        if len(pairs) >= 2:
+            options.append(2 * pairs[0] + 2 * pairs[1])
+        if score_quads:
+            options += [4 * v for v in hand.values_with_at_least(4)]
+        if not options:
+            return Verdict(False, 0, unmet(name, requirement, hand))
+        points = max(options)
+        return Verdict(True, points, scored(name, str(hand), points))
+
+    return Box("two_pairs", "lower", name, judge, requirement)
+
+
+def full_house(name: Text, score: ScoreOfHand, allow_five: bool) -> Box:
+    """Three of one value and two of another (five of a kind too with `allow_five`)."""
+    requirement = Text("три одинаковых и два других одинаковых", "three of one value and two of another")
+
+    def judge(hand: Hand, claim: Claim) -> Verdict:
+        if hand.shape == (3, 2) or (allow_five and hand.shape == (5,)):
+            points = score(hand)
+            return Verdict(True, points, scored(name, str(hand), points))
+        return Verdict(False, 0, unmet(name, requirement, hand))
+
+    return Box("full", "lower", name, judge, requirement)
+
+
+def straight(
+    box_id: str,
+    name: Text,
+    runs: Iterable[Iterable[int]],
+    score: ScoreOfHand,
+    requirement: Text,
+    *,
+    exact: bool,
+) -> Box:
+    """A run of values: the hand is exactly one of `runs` (exact) or contains one of them."""
+    run_sets = [frozenset(run) for run in runs]
+
+    def judge(hand: Hand, claim: Claim) -> Verdict:
+        met = any(
+            (hand.distinct == run and len(hand.counts) == 5) if exact else run <= hand.distinct
+            for run in run_sets
+        )
+        if not met:
+            return Verdict(False, 0, unmet(name, requirement, hand))
+        points = score(hand)
+        return Verdict(True, points, scored(name, str(hand), points))
+
+    return Box(box_id, "lower", name, judge, requirement)
+
+
+def chance(name: Text) -> Box:
+    """Any dice: their sum."""
+
+    def judge(hand: Hand, claim: Claim) -> Verdict:
+        return Verdict(True, hand.total, scored(name, str(hand), hand.total))
+
+    return Box("chance", "lower", name, judge, first_throw_bonus=False)
+
+
+def five_of_a_kind(box_id: str, name: Text, score: ScoreOfHand) -> Box:
+    """All five dice equal."""
+    requirement = Text("пять одинаковых", "five of a kind")
+
+    def judge(hand: Hand, claim: Claim) -> Verdict:
+        if hand.shape != (5,):
+            return Verdict(False, 0, unmet(name, requirement, hand))
+        points = score(hand)
+        return Verdict(True, points, scored(name, str(hand), points), hand.values[0])
+
+    return Box(box_id, "lower", name, judge, requirement)
+
+
+def parity(box_id: str, name: Text, even: bool, zero_is_even: bool, score: ScoreOfHand) -> Box:
+    """Every value even (or every value odd); 0 counts as even only with `zero_is_even`."""
+    if even:
+        requirement = Text("только чётные значения", "only even values")
+    else:
+        requirement = Text("только нечётные значения", "only odd values")
+
+    def fits(value: int) -> bool:
+        if value == 0:
+            return even and zero_is_even
+        return (value % 2 == 0) == even
+
+    def judge(hand: Hand, claim: Claim) -> Verdict:
+        if all(fits(v) for v in hand.values):
+            points = score(hand)
+            return Verdict(True, points, scored(name, str(hand), points))
+        return Verdict(False, 0, unmet(name, requirement, hand))
+
+    return Box(box_id, "lower", name, judge, requirement)
