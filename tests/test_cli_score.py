@@ -1,0 +1,65 @@
+"""`scorekeeper score` as CLI.md states it, run as a real process."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def scorekeeper(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", *args], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_an_unmet_full_house_scores_zero_with_a_reason():
+    result = scorekeeper("score", "ru_fences", "full", "3", "3", "3", "2", "5")
+    assert result.returncode == 0, result.stderr
+    verdict = json.loads(result.stdout)
+    assert verdict["valid"] is False and verdict["allowed"] is True and verdict["score"] == 0
+    assert verdict["reason"] and verdict["dice"] == [3, 3, 3, 2, 5]
+    assert verdict["variant"] == "ru_fences" and verdict["box"] == "full"
+
+
+def test_football_four_is_not_allowed_with_five_equal_goals():
+    result = scorekeeper("score", "ru_football", "four", "3", "3", "3", "3", "3")
+    verdict = json.loads(result.stdout)
+    assert verdict["allowed"] is False and verdict["score"] == 0 and verdict["reason"]
+
+
+def test_options_value_and_roll():
+    result = scorekeeper(
+        "score", "ru_fences", "pair", "2", "2", "5", "5", "6", "--value", "2", "--roll", "1",
+        "--option", "first_roll_double=true",
+    )
+    verdict = json.loads(result.stdout)
+    assert verdict["score"] == 8 and verdict["value"] == 2
+
+
+def test_reason_in_russian_on_request():
+    verdict = json.loads(scorekeeper("score", "ru_fences", "full", "3", "3", "3", "2", "5", "--lang", "ru").stdout)
+    assert "Фулл" in verdict["reason"]
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["nonesuch", "full", "1", "2", "3", "4", "5"], "unknown variant 'nonesuch'"),
+        (["ru_fences", "fulll", "1", "2", "3", "4", "5"], "no box 'fulll'"),
+        (["ru_fences", "full", "1", "2", "3", "4", "5", "--option", "nope=1"], "unknown option 'nope'"),
+        (["ru_fences", "full", "1", "2", "3", "4", "5", "--option", "gora_premium=x"], "option gora_premium"),
+        (["ru_fences", "full", "1", "2", "3", "4", "9"], "die 5: 9 is out of range"),
+        (["ru_fences", "full", "1", "2", "3", "4"], "expected 5 dice, got 4"),
+        (["ru_fences", "full", "1", "2", "x", "4", "5"], "die 3"),
+        (["ru_fences", "full", "1", "2", "3", "4", "5", "--roll", "0"], "--roll"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line_naming_it(args, named):
+    result = scorekeeper("score", *args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and named in lines[0]
