@@ -17,7 +17,13 @@ from scorekeeper.rules.base import (
     UpperRule,
     Variant,
 )
-from scorekeeper.rules.registry import VARIANT_IDS, get_variant, option_specs
+from scorekeeper.rules.registry import (
+    VARIANT_IDS,
+    get_variant,
+    option_specs,
+    register_variant,
+    variant_ids,
+)
 
 __all__ = [
     "Box",
@@ -33,4 +39,6 @@ __all__ = [
     "Variant",
     "get_variant",
     "option_specs",
+    "register_variant",
+    "variant_ids",
 ]

@@ -34,6 +34,22 @@ FAMILIES: dict[str, Family] = {
 VARIANT_IDS: tuple[str, ...] = tuple(FAMILIES)
 
 
+def register_variant(
+    variant_id: str,
+    build: Callable[[Mapping[str, Any]], Variant],
+    options: tuple[OptionSpec, ...] = (),
+) -> None:
+    """Add a house variant: an id, its options and a builder (usually a few lines over `boxes`)."""
+    if variant_id in FAMILIES:
+        raise ValueError(f"variant {variant_id!r} exists already")
+    FAMILIES[variant_id] = Family(options, build)
+
+
+def variant_ids() -> tuple[str, ...]:
+    """Every variant id, house variants included."""
+    return tuple(FAMILIES)
+
+
 def option_specs(variant_id: str) -> tuple[OptionSpec, ...]:
     """The options a variant takes, with their defaults."""
     return _family(variant_id).options

@@ -1,0 +1,29 @@
+"""A house variant is a few lines: boxes from the shared builders, registered by id."""
+
+from __future__ import annotations
+
+from scorekeeper.i18n import Text
+from scorekeeper.rules import Variant, get_variant, register_variant, variant_ids
+from scorekeeper.rules import boxes as b
+from scorekeeper.rules.base import OptionSpec
+
+
+def test_a_house_variant_registers_in_a_few_lines():
+    def build(options):
+        return Variant(
+            id="house_mini",
+            name=Text("Мини", "Mini"),
+            description=Text("Три клетки.", "Three boxes."),
+            options=options,
+            boxes=(
+                b.chance(Text("Шанс", "Chance")),
+                b.five_of_a_kind("poker", Text("Покер", "Poker"), b.fixed(options["poker"])),
+                b.full_house(Text("Фулл", "Full"), b.total, allow_five=True),
+            ),
+        )
+
+    register_variant("house_mini", build, (OptionSpec("poker", 50, int),))
+    assert "house_mini" in variant_ids()
+    mini = get_variant("house_mini", poker=75)
+    assert mini.evaluate("poker", mini.hand([2, 2, 2, 2, 2])).score == 75
+    assert mini.evaluate("full", mini.hand([2, 2, 2, 2, 2])).score == 10
