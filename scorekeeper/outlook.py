@@ -1,0 +1,499 @@
+"""The upper-section outlook: exact chances of the upper bonus (or «гора» premium / penalty).
+
+Pure computation, no I/O. The model is the one of ../shared/CLI.md (`outlook`):
+
+* every open upper box gets one turn; in the turn for face ``f`` the player keeps every die showing
+  ``f``, re-throws the rest, and after each throw either throws again or writes the box;
+* the box for the next turn is chosen after seeing how the earlier ones went;
+* a box written with ``c`` dice of face ``f`` scores ``(c - 3) * f`` into the «гора» net (mode
+  ``"gora"``) or ``c * f`` into the upper sum (mode ``"sum"``);
+* with fences (``ru_fences``) a turn may have ``base_throws + F`` throws, ``F`` the fences banked at
+  its start, and afterwards ``F := F + base_throws - throws_used``; without fences a turn has at most
+  ``base_throws`` throws.
+
+Play maximises ``p_bonus``. Among plays with the same ``p_bonus`` it prefers the smaller
+``p_penalty`` and then the larger expected upper sum. This is done by maximising the scalar
+``p_bonus - 1e-9 * p_penalty + 1e-12 * expected_upper``, so ``p_bonus`` is within about 1.1e-9 of
+the true maximum (the tie-breaks can cost at most 1e-9 + 1e-12 * 105) and in practice equal to it
+up to rounding.
+
+Exactness of the state space:
+
+* The net (or upper sum) only matters through which outcome it produces at the end. With the set
+  ``S`` of open boxes, every net at or below ``target - 1 - max_S`` already loses whatever happens,
+  and every net at or above ``target + 1 - min_S`` (``target - min_S`` in mode ``"sum"``) already
+  wins, so nets beyond those bounds are clipped to them. The expected upper sum is kept as the
+  expected sum *still to come*, which does not depend on the net once the outcome is decided, so it
+  stays exact under the clipping.
+* Fences are not capped below the query: the tables cover every fence count reachable from it
+  (``F`` grows by at most ``base_throws - 1`` per box). A query with more than ``FENCE_CAP`` fences
+  is answered with ``FENCE_CAP``: with that many spare throws every one of the at most six turns can
+  run ~40 throws, and the chance that any die still lacks its face after that is below 1e-15.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from math import comb
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+FACES = (1, 2, 3, 4, 5, 6)
+DICE = 5
+BOX_FACE = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
+
+#: Weights of the tie-breaks in the scalar that the play maximises (see the module docstring).
+TIE_PENALTY = 1e-9
+TIE_UPPER = 1e-12
+#: The fence counts the tables are first built for; larger queries rebuild them larger.
+DEFAULT_FENCE_TOP = 10
+#: Fences beyond this change no probability by more than 1e-15 (see the module docstring).
+FENCE_CAP = 256
+
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+IntArray = npt.NDArray[np.intp]
+
+_PB, _PP, _EU, _S = 0, 1, 2, 3  # value components: p_bonus, p_penalty, expected rest, scalar
+
+
+@dataclass(frozen=True)
+class UpperGoal:
+    """What the upper section of a variant plays for.
+
+    ``mode="gora"``: boxes score ``(count - 3) * face``; the net ends above ``target`` → premium
+    ``bonus`` (at ``target`` too with ``premium_at_zero``), below → ``penalty``, equal → nothing.
+    ``mode="sum"``: boxes score ``count * face``; the sum reaching ``target`` earns ``bonus``.
+    ``fences``: throws beyond ``base_throws`` spend banked fences and stopping early banks them.
+    """
+
+    mode: Literal["gora", "sum"]
+    target: int
+    bonus: int
+    penalty: int = 0
+    premium_at_zero: bool = False
+    fences: bool = False
+    base_throws: int = 3
+
+    def __post_init__(self) -> None:
+        if self.mode not in ("gora", "sum"):
+            raise ValueError(f"UpperGoal.mode must be 'gora' or 'sum', not {self.mode!r}")
+        if self.base_throws < 1:
+            raise ValueError("UpperGoal.base_throws must be at least 1")
+        if self.mode == "sum" and self.penalty:
+            raise ValueError("UpperGoal: mode 'sum' has no penalty")
+
+    @classmethod
+    def gora(cls, premium: int = 50, penalty: int = 20, premium_at_zero: bool = False) -> UpperGoal:
+        """The «гора» of ``ru_fences`` (net compared with 0, fences)."""
+        return cls("gora", 0, premium, penalty, premium_at_zero, True, 3)
+
+    @classmethod
+    def upper_sum(cls, bonus: int, target: int = 63) -> UpperGoal:
+        """A Yahtzee-style upper bonus (sum ≥ target, three throws)."""
+        return cls("sum", target, bonus)
+
+    def box_score(self, face: int, count: int) -> int:
+        """What a box of ``face`` written with ``count`` such dice adds to the upper figure."""
+        return (count - 3) * face if self.mode == "gora" else count * face
+
+    def outcome(self, final: int) -> Literal["bonus", "zero", "penalty"]:
+        """The outcome of a finished upper section with net / sum ``final``."""
+        if self.mode == "sum":
+            return "bonus" if final >= self.target else "zero"
+        if final > self.target or (final == self.target and self.premium_at_zero):
+            return "bonus"
+        return "penalty" if final < self.target else "zero"
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """Chances and expectations of the upper section under the best play."""
+
+    p_bonus: float
+    p_zero: float
+    p_penalty: float
+    expected_upper: float
+    expected_bonus: float
+    #: the box the best play writes next (whole-stage outlook), or the current box (mid-turn)
+    best_face: int | None = None
+    #: mid-turn only: whether the best play throws again now
+    throw_again: bool | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+# --------------------------------------------------------------------------------------------
+# Dice probabilities
+
+
+def _binom_pmf(n: int, k: int) -> float:
+    return comb(n, k) * (1 / 6) ** k * (5 / 6) ** (n - k)
+
+
+def transition_matrix() -> FloatArray:
+    """``P[c, c2]``: kept ``c`` dice of the face, re-throw the rest, now ``c2``."""
+    p = np.zeros((DICE + 1, DICE + 1))
+    for c in range(DICE + 1):
+        for extra in range(DICE - c + 1):
+            p[c, c + extra] = _binom_pmf(DICE - c, extra)
+    return p
+
+
+_P = transition_matrix()
+_P0 = _P[0].copy()  # the first throw: five dice
+
+
+def p_at_least(k: int, throws: int) -> float:
+    """Chance of at least ``k`` dice of a face after ``throws`` throws keeping them (closed form)."""
+    q = 1 - (5 / 6) ** throws  # one die shows the face by then
+    return sum(comb(DICE, j) * q**j * (1 - q) ** (DICE - j) for j in range(k, DICE + 1))
+
+
+# --------------------------------------------------------------------------------------------
+# Tables
+
+
+def _mask(faces: frozenset[int] | set[int] | tuple[int, ...]) -> int:
+    m = 0
+    for f in faces:
+        m |= 1 << (f - 1)
+    return m
+
+
+def _faces_of(mask: int) -> tuple[int, ...]:
+    return tuple(f for f in FACES if mask >> (f - 1) & 1)
+
+
+@dataclass
+class _Level:
+    """Tables for the states with ``k`` open boxes."""
+
+    k: int
+    masks: list[int]
+    index: dict[int, int]
+    lo: int  # net of n-index 0
+    nn: int  # length of the net axis
+    nf: int  # fence counts 0..nf-1
+    value: FloatArray  # (nf, 4, nS, nn)
+    best: npt.NDArray[np.int8]  # (nf, nS, nn): face of the next box
+    # per (open set, face) pair, k >= 1
+    pair_index: dict[tuple[int, int], int]
+    pair_sub: IntArray  # (npairs,) index of the open set after the box, in level k-1
+    pair_face: IntArray  # (npairs,)
+    cont: BoolArray  # (nb, 6, npairs, nn): throw again at b (fences if stopping now), count c
+
+
+@dataclass
+class _Tables:
+    goal: UpperGoal
+    fence_top: int
+    levels: list[_Level]
+
+    def clip(self, level: _Level, net: int) -> int:
+        return min(max(net, level.lo), level.lo + level.nn - 1) - level.lo
+
+
+def _net_range(goal: UpperGoal, k: int) -> tuple[int, int]:
+    """The nets that still matter with ``k`` boxes open (all others are clipped to these)."""
+    lo_out = goal.target - 1
+    hi_out = goal.target if goal.mode == "sum" else goal.target + 1
+    lo = hi = None
+    for mask in range(64):
+        faces = _faces_of(mask)
+        if len(faces) != k:
+            continue
+        mn = sum(goal.box_score(f, 0) for f in faces)
+        mx = sum(goal.box_score(f, DICE) for f in faces)
+        a, b = lo_out - mx, hi_out - mn
+        lo = a if lo is None else min(lo, a)
+        hi = b if hi is None else max(hi, b)
+    assert lo is not None and hi is not None
+    if goal.mode == "sum":
+        lo = max(lo, 0)  # an upper sum is never negative
+        hi = max(hi, lo)
+    return lo, hi
+
+
+def _leaf_level(goal: UpperGoal, nf: int) -> _Level:
+    lo, hi = _net_range(goal, 0)
+    nn = hi - lo + 1
+    value = np.zeros((nf, 4, 1, nn))
+    for i in range(nn):
+        out = goal.outcome(lo + i)
+        pb = 1.0 if out == "bonus" else 0.0
+        pp = 1.0 if out == "penalty" else 0.0
+        value[:, _PB, 0, i] = pb
+        value[:, _PP, 0, i] = pp
+        value[:, _S, 0, i] = pb - TIE_PENALTY * pp
+    return _Level(
+        0,
+        [0],
+        {0: 0},
+        lo,
+        nn,
+        nf,
+        value,
+        np.zeros((nf, 1, nn), np.int8),
+        {},
+        np.zeros(0, np.intp),
+        np.zeros(0, np.intp),
+        np.zeros((0, 6, 0, nn), bool),
+    )
+
+
+def _scores(goal: UpperGoal, faces: IntArray) -> IntArray:
+    """``g[c, pair]``: what the pair's box scores with ``c`` dice of its face."""
+    c = np.arange(DICE + 1)[:, None]
+    if goal.mode == "gora":
+        return np.asarray((c - 3) * faces[None, :], dtype=np.intp)
+    return np.asarray(c * faces[None, :], dtype=np.intp)
+
+
+def _build_level(goal: UpperGoal, prev: _Level, k: int, nf: int) -> _Level:
+    B = goal.base_throws
+    masks = [m for m in range(64) if bin(m).count("1") == k]
+    index = {m: i for i, m in enumerate(masks)}
+    lo, hi = _net_range(goal, k)
+    nn = hi - lo + 1
+    pair_index: dict[tuple[int, int], int] = {}
+    subs: list[int] = []
+    pfaces: list[int] = []
+    for m in masks:
+        for f in _faces_of(m):
+            pair_index[(m, f)] = len(subs)
+            subs.append(prev.index[m & ~(1 << (f - 1))])
+            pfaces.append(f)
+    pair_sub = np.asarray(subs, dtype=np.intp)
+    pair_face = np.asarray(pfaces, dtype=np.intp)
+    npairs = len(subs)
+    g = _scores(goal, pair_face)  # (6, npairs)
+    nets = lo + np.arange(nn)
+    after = np.clip(nets[None, None, :] + g[:, :, None], prev.lo, prev.lo + prev.nn - 1) - prev.lo
+    nsub = len(prev.masks)
+    comp = np.arange(4)[:, None, None, None]
+    flat = comp * (nsub * prev.nn) + pair_sub[None, None, :, None] * prev.nn + after[None]
+    # stop[b, comp, c, pair, i]: write the box now, banking b fences
+    stop = prev.value.reshape(prev.nf, -1).take(flat, axis=1)
+    gf = g[:, :, None].astype(np.float64)
+    stop[:, _EU] += gf
+    stop[:, _S] += TIE_UPPER * gf
+    nb = prev.nf if goal.fences else B
+    cont_mask = np.zeros((nb, DICE + 1, npairs, nn), dtype=bool)
+    turn = np.empty((nf, 4, npairs, nn))
+
+    def stop_at(b: int) -> FloatArray:
+        return np.asarray(stop[b if goal.fences else 0])
+
+    w = stop_at(0).copy()
+    shape = w.shape
+    if B - 1 == 0:
+        turn[0] = np.matmul(_P0, w.reshape(4, DICE + 1, -1)).reshape(4, npairs, nn)
+    for b in range(1, nb):
+        cont = np.matmul(_P, w.reshape(4, DICE + 1, -1)).reshape(shape)
+        st = stop_at(b)
+        m = cont[_S] > st[_S]
+        m[DICE] = False
+        w = np.where(m, cont, st)
+        cont_mask[b] = m
+        f_idx = b - (B - 1)
+        if 0 <= f_idx < nf:
+            turn[f_idx] = np.matmul(_P0, w.reshape(4, DICE + 1, -1)).reshape(4, npairs, nn)
+    turn5 = turn.reshape(nf, 4, len(masks), k, nn)
+    choice = turn5[:, _S].argmax(axis=2)  # (nf, nS, nn)
+    value = np.take_along_axis(turn5, choice[:, None, :, None, :], axis=3)[:, :, :, 0, :]
+    faces_tab = pair_face.reshape(len(masks), k)
+    best = faces_tab[np.arange(len(masks))[None, :, None], choice].astype(np.int8)
+    return _Level(
+        k,
+        masks,
+        index,
+        lo,
+        nn,
+        nf,
+        np.ascontiguousarray(value),
+        best,
+        pair_index,
+        pair_sub,
+        pair_face,
+        cont_mask,
+    )
+
+
+@lru_cache(maxsize=16)
+def _tables(goal: UpperGoal, fence_top: int) -> _Tables:
+    """All states of the goal: levels 0..6 (number of open boxes), fences up to ``fence_top``
+    with six boxes open (and the more that stopping early can bank with fewer open)."""
+    extra = goal.base_throws - 1 if goal.fences else 0
+    top = fence_top if goal.fences else 0
+
+    def nf_of(k: int) -> int:
+        return top + 1 + extra * (6 - k)
+
+    levels = [_leaf_level(goal, nf_of(0))]
+    for k in range(1, 7):
+        levels.append(_build_level(goal, levels[-1], k, nf_of(k)))
+    return _Tables(goal, fence_top, levels)
+
+
+def _tables_for(goal: UpperGoal, k: int, fences: int) -> _Tables:
+    if not goal.fences:
+        return _tables(goal, 0)
+    need = fences - (goal.base_throws - 1) * (6 - k)
+    top = DEFAULT_FENCE_TOP
+    while top < need:
+        top *= 2
+    return _tables(goal, top)
+
+
+def clear_caches() -> None:
+    """Forget every table (for cold timings)."""
+    _tables.cache_clear()
+    outlook.cache_clear()
+    outlook_mid_turn.cache_clear()
+
+
+# --------------------------------------------------------------------------------------------
+# Queries
+
+
+def _check(goal: UpperGoal, open_faces: frozenset[int], fences: int) -> tuple[int, int]:
+    if not isinstance(goal, UpperGoal):
+        raise TypeError("goal must be an UpperGoal")
+    bad = [f for f in open_faces if f not in FACES]
+    if bad:
+        raise ValueError(f"open faces must be 1..6, not {sorted(bad)}")
+    if fences < 0:
+        raise ValueError("fences must be 0 or more")
+    if fences and not goal.fences:
+        raise ValueError("this upper section has no fences")
+    return _mask(open_faces), min(fences, FENCE_CAP)
+
+
+def _result(goal: UpperGoal, vec: FloatArray, upper: int, **extra: Any) -> Outlook:
+    pb = min(max(float(vec[_PB]), 0.0), 1.0)
+    pp = min(max(float(vec[_PP]), 0.0), 1.0 - pb)
+    pz = max(1.0 - pb - pp, 0.0)
+    return Outlook(
+        p_bonus=pb,
+        p_zero=pz,
+        p_penalty=pp,
+        expected_upper=upper + float(vec[_EU]),
+        expected_bonus=goal.bonus * pb - goal.penalty * pp,
+        **extra,
+    )
+
+
+@lru_cache(maxsize=4096)
+def outlook(goal: UpperGoal, open_faces: frozenset[int], upper: int, fences: int = 0) -> Outlook:
+    """The outlook of a player about to start a turn: ``open_faces`` the upper boxes still open,
+    ``upper`` the net («гора») or sum written so far, ``fences`` banked now."""
+    mask, fences = _check(goal, open_faces, fences)
+    k = len(open_faces)
+    tables = _tables_for(goal, k, fences)
+    level = tables.levels[k]
+    s = level.index[mask]
+    i = tables.clip(level, upper)
+    f = fences if goal.fences else 0
+    best = int(level.best[f, s, i]) if k else None
+    return _result(goal, level.value[f, :, s, i], upper, best_face=best)
+
+
+def _turn_values(
+    tables: _Tables, mask: int, upper: int, face: int, b_top: int
+) -> tuple[list[FloatArray], BoolArray]:
+    """W(b)[comp, c] for b = 0..b_top in the turn of ``face`` (stop or go on, as the tables chose)."""
+    goal = tables.goal
+    level = tables.levels[bin(mask).count("1")]
+    prev = tables.levels[level.k - 1]
+    pair = level.pair_index[(mask, face)]
+    sub = int(level.pair_sub[pair])
+    i = tables.clip(level, upper)
+    g = np.array([goal.box_score(face, c) for c in range(DICE + 1)])
+    after = np.clip(upper + g, prev.lo, prev.lo + prev.nn - 1) - prev.lo
+    cont = level.cont[:, :, pair, i]  # (nb, 6)
+    out: list[FloatArray] = []
+    w: FloatArray | None = None
+    for b in range(b_top + 1):
+        st = prev.value[b if goal.fences else 0][:, sub, after].copy()  # (4, 6)
+        st[_EU] += g
+        st[_S] += TIE_UPPER * g
+        if w is None:
+            w = st
+        else:
+            w = np.where(cont[b][None, :], w @ _P.T, st)
+        out.append(w)
+    return out, cont
+
+
+@lru_cache(maxsize=4096)
+def outlook_mid_turn(
+    goal: UpperGoal,
+    open_faces: frozenset[int],
+    upper: int,
+    fences: int,
+    face: int,
+    kept: int,
+    throws_used: int,
+) -> Outlook:
+    """The outlook during the turn of ``face`` (still open, in ``open_faces``): ``upper`` and
+    ``fences`` as at the turn's start, ``kept`` dice showing ``face`` after ``throws_used`` throws
+    (0 throws: the turn is about to start with this box)."""
+    mask, fences = _check(goal, open_faces, fences)
+    if face not in open_faces:
+        raise ValueError(f"face {face} is not an open box")
+    if not 0 <= kept <= DICE:
+        raise ValueError("kept must be 0..5")
+    allowed = goal.base_throws + (fences if goal.fences else 0)
+    if not 0 <= throws_used <= allowed:
+        raise ValueError(f"throws_used must be 0..{allowed}")
+    if throws_used == 0 and kept:
+        raise ValueError("no dice are kept before the first throw")
+    k = len(open_faces)
+    tables = _tables_for(goal, k, fences)
+    b = allowed - max(throws_used, 1)  # fences banked if the box were written after that throw
+    ws, cont = _turn_values(tables, mask, upper, face, b)
+    if throws_used == 0:
+        vec = np.asarray(_P0 @ ws[b].T)
+        return _result(goal, vec, upper, best_face=face, throw_again=True)
+    again = bool(b >= 1 and cont[b, kept])
+    return _result(goal, ws[b][:, kept], upper, best_face=face, throw_again=again)
+
+
+# --------------------------------------------------------------------------------------------
+# The play itself (for simulations and the app's hints)
+
+
+def best_next_face(goal: UpperGoal, open_faces: frozenset[int], upper: int, fences: int = 0) -> int:
+    """The box the best play writes next."""
+    face = outlook(goal, open_faces, upper, fences).best_face
+    if face is None:
+        raise ValueError("no open box")
+    return face
+
+
+def throw_again(
+    goal: UpperGoal,
+    open_faces: frozenset[int],
+    upper: int,
+    fences: int,
+    face: int,
+    kept: int,
+    throws_used: int,
+) -> bool:
+    """Whether the best play throws again in the turn of ``face`` (``fences`` at the turn's start)."""
+    mask, fences = _check(goal, open_faces, fences)
+    allowed = goal.base_throws + (fences if goal.fences else 0)
+    if throws_used < 1 or throws_used > allowed:
+        raise ValueError(f"throws_used must be 1..{allowed}")
+    b = allowed - throws_used
+    if b == 0 or kept >= DICE:
+        return False
+    tables = _tables_for(goal, len(open_faces), fences)
+    level = tables.levels[len(open_faces)]
+    pair = level.pair_index[(mask, face)]
+    return bool(level.cont[b, kept, pair, tables.clip(level, upper)])
