@@ -57,7 +57,11 @@ FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.intp]
 
-_PB, _PP, _EU, _S = 0, 1, 2, 3  # value components: p_bonus, p_penalty, expected rest, scalar
+# Value components: p_bonus, p_penalty, the expected upper still to come, the same restricted to the
+# penalty outcome (for ``replace_net``), and the scalar the play maximises. All are expectations,
+# so a mixture of states mixes them linearly.
+_PB, _PP, _EU, _EP, _S = 0, 1, 2, 3, 4
+_NC = 5
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,7 @@ class UpperGoal:
     premium_at_zero: bool = False
     fences: bool = False
     base_throws: int = 3
+    penalty_mode: Literal["add_to_net", "replace_net"] = "add_to_net"
 
     def __post_init__(self) -> None:
         if self.mode not in ("gora", "sum"):
@@ -85,6 +90,8 @@ class UpperGoal:
             raise ValueError("UpperGoal.base_throws must be at least 1")
         if self.mode == "sum" and self.penalty:
             raise ValueError("UpperGoal: mode 'sum' has no penalty")
+        if self.penalty_mode not in ("add_to_net", "replace_net"):
+            raise ValueError(f"UpperGoal.penalty_mode {self.penalty_mode!r}")
 
     @classmethod
     def gora(cls, premium: int = 50, penalty: int = 20, premium_at_zero: bool = False) -> UpperGoal:
@@ -222,7 +229,7 @@ def _net_range(goal: UpperGoal, k: int) -> tuple[int, int]:
 def _leaf_level(goal: UpperGoal, nf: int) -> _Level:
     lo, hi = _net_range(goal, 0)
     nn = hi - lo + 1
-    value = np.zeros((nf, 4, 1, nn))
+    value = np.zeros((nf, _NC, 1, nn))
     for i in range(nn):
         out = goal.outcome(lo + i)
         pb = 1.0 if out == "bonus" else 0.0
@@ -275,16 +282,17 @@ def _build_level(goal: UpperGoal, prev: _Level, k: int, nf: int) -> _Level:
     nets = lo + np.arange(nn)
     after = np.clip(nets[None, None, :] + g[:, :, None], prev.lo, prev.lo + prev.nn - 1) - prev.lo
     nsub = len(prev.masks)
-    comp = np.arange(4)[:, None, None, None]
+    comp = np.arange(_NC)[:, None, None, None]
     flat = comp * (nsub * prev.nn) + pair_sub[None, None, :, None] * prev.nn + after[None]
     # stop[b, comp, c, pair, i]: write the box now, banking b fences
     stop = prev.value.reshape(prev.nf, -1).take(flat, axis=1)
     gf = g[:, :, None].astype(np.float64)
+    stop[:, _EP] += gf * stop[:, _PP]
     stop[:, _EU] += gf
     stop[:, _S] += TIE_UPPER * gf
     nb = prev.nf if goal.fences else B
     cont_mask = np.zeros((nb, DICE + 1, npairs, nn), dtype=bool)
-    turn = np.empty((nf, 4, npairs, nn))
+    turn = np.empty((nf, _NC, npairs, nn))
 
     def stop_at(b: int) -> FloatArray:
         return np.asarray(stop[b if goal.fences else 0])
@@ -292,9 +300,9 @@ def _build_level(goal: UpperGoal, prev: _Level, k: int, nf: int) -> _Level:
     w = stop_at(0).copy()
     shape = w.shape
     if B - 1 == 0:
-        turn[0] = np.matmul(_P0, w.reshape(4, DICE + 1, -1)).reshape(4, npairs, nn)
+        turn[0] = np.matmul(_P0, w.reshape(_NC, DICE + 1, -1)).reshape(_NC, npairs, nn)
     for b in range(1, nb):
-        cont = np.matmul(_P, w.reshape(4, DICE + 1, -1)).reshape(shape)
+        cont = np.matmul(_P, w.reshape(_NC, DICE + 1, -1)).reshape(shape)
         st = stop_at(b)
         m = cont[_S] > st[_S]
         m[DICE] = False
@@ -302,8 +310,8 @@ def _build_level(goal: UpperGoal, prev: _Level, k: int, nf: int) -> _Level:
         cont_mask[b] = m
         f_idx = b - (B - 1)
         if 0 <= f_idx < nf:
-            turn[f_idx] = np.matmul(_P0, w.reshape(4, DICE + 1, -1)).reshape(4, npairs, nn)
-    turn5 = turn.reshape(nf, 4, len(masks), k, nn)
+            turn[f_idx] = np.matmul(_P0, w.reshape(_NC, DICE + 1, -1)).reshape(_NC, npairs, nn)
+    turn5 = turn.reshape(nf, _NC, len(masks), k, nn)
     choice = turn5[:, _S].argmax(axis=2)  # (nf, nS, nn)
     value = np.take_along_axis(turn5, choice[:, None, :, None, :], axis=3)[:, :, :, 0, :]
     faces_tab = pair_face.reshape(len(masks), k)
@@ -378,12 +386,16 @@ def _result(goal: UpperGoal, vec: FloatArray, upper: int, **extra: Any) -> Outlo
     pb = min(max(float(vec[_PB]), 0.0), 1.0)
     pp = min(max(float(vec[_PP]), 0.0), 1.0 - pb)
     pz = max(1.0 - pb - pp, 0.0)
+    bonus = goal.bonus * pb - goal.penalty * pp
+    if goal.penalty_mode == "replace_net" and goal.mode == "gora":
+        # the penalty replaces the net: the bonus part is -penalty - net on that outcome
+        bonus -= upper * float(vec[_PP]) + float(vec[_EP])
     return Outlook(
         p_bonus=pb,
         p_zero=pz,
         p_penalty=pp,
         expected_upper=upper + float(vec[_EU]),
-        expected_bonus=goal.bonus * pb - goal.penalty * pp,
+        expected_bonus=bonus,
         **extra,
     )
 
@@ -420,6 +432,7 @@ def _turn_values(
     w: FloatArray | None = None
     for b in range(b_top + 1):
         st = prev.value[b if goal.fences else 0][:, sub, after].copy()  # (4, 6)
+        st[_EP] += g * st[_PP]
         st[_EU] += g
         st[_S] += TIE_UPPER * g
         if w is None:

@@ -1,0 +1,108 @@
+"""`scorekeeper outlook VARIANT --open BOXES --upper N [--fences F]`: the upper-section outlook."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from scorekeeper.commands import UsageError, parse_options, print_json
+from scorekeeper.outlook import FACES, UpperGoal, outlook
+from scorekeeper.rules import RulesInputError, get_variant
+
+_UNSET = object()
+_FACE_BOX = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
+
+
+def upper_goal(variant: Any) -> UpperGoal | None:
+    """What the variant's upper section plays for (None: no upper bonus)."""
+    goal = getattr(variant, "upper_goal", _UNSET)
+    if goal is not _UNSET:
+        return goal if isinstance(goal, UpperGoal) or goal is None else None
+    rule = variant.upper
+    if rule is None:
+        return None
+    if rule.mode == "gora":
+        return UpperGoal(
+            "gora",
+            0,
+            rule.bonus,
+            rule.penalty,
+            rule.premium_at_zero,
+            bool(variant.fences),
+            variant.throws,
+            rule.penalty_mode,
+        )
+    return UpperGoal("sum", rule.threshold, rule.bonus, base_throws=variant.throws)
+
+
+def _whole(raw: str, flag: str) -> int:
+    try:
+        return int(raw.strip())
+    except ValueError:
+        raise UsageError(f"{flag} {raw!r}: expected a whole number") from None
+
+
+def _open_faces(variant: Any, raw: str) -> frozenset[int]:
+    faces: set[int] = set()
+    if not raw.strip():
+        return frozenset()
+    for item in raw.split(","):
+        box_id = item.strip()
+        if not box_id:
+            raise UsageError(f"--open {raw!r}: an empty box id between commas")
+        try:
+            box = variant.box(box_id)
+        except RulesInputError as error:
+            raise UsageError(f"--open {box_id}: {error}") from None
+        if box.section != "upper" or box.face not in FACES:
+            upper = ",".join(variant.upper_ids)
+            raise UsageError(f"--open {box_id}: not an upper box of {variant.id} (those: {upper})")
+        if box.face in faces:
+            raise UsageError(f"--open {raw!r}: box {box_id} is named twice")
+        faces.add(box.face)
+    return frozenset(faces)
+
+
+def run_outlook(args: argparse.Namespace) -> int:
+    """Print the chances of the upper bonus / «гора» premium and penalty as JSON."""
+    try:
+        variant = get_variant(args.variant, **parse_options(args.option))
+    except RulesInputError as error:
+        raise UsageError(str(error)) from None
+    goal = upper_goal(variant)
+    if goal is None:
+        raise UsageError(
+            f"{variant.id} has no upper bonus, so there is no outlook to give "
+            "(variants with one: ru_fences, yahtzee, yatzy, kniffel)"
+        )
+    if goal.fences and not getattr(variant, "fences_on_upper", True):
+        raise UsageError(
+            "--option fences_on_gora=false: the outlook assumes that upper boxes bank fences too"
+        )
+    faces = _open_faces(variant, args.open_boxes)
+    upper = _whole(args.upper, "--upper")
+    fences = _whole(args.fences, "--fences")
+    if fences < 0:
+        raise UsageError(f"--fences {fences}: fences are never negative")
+    if fences and not goal.fences:
+        raise UsageError(f"--fences {fences}: {variant.id} has no fences (only 0 is accepted)")
+    if goal.mode == "sum" and upper < 0:
+        raise UsageError(f"--upper {upper}: the upper sum of {variant.id} is never negative")
+    result = outlook(goal, faces, upper, fences)
+    print_json(
+        {
+            "variant": variant.id,
+            "p_bonus": result.p_bonus,
+            "p_zero": result.p_zero,
+            "p_penalty": result.p_penalty,
+            "expected_upper": result.expected_upper,
+            "expected_bonus": result.expected_bonus,
+            "next_box": None if result.best_face is None else _FACE_BOX[result.best_face],
+            "open": [_FACE_BOX[f] for f in sorted(faces)],
+            "upper": upper,
+            "fences": fences,
+            "bonus": goal.bonus,
+            "penalty": goal.penalty,
+        }
+    )
+    return 0
