@@ -1,0 +1,78 @@
+"""Reading dice from a photo.
+
+    >>> import vision
+    >>> dice = vision.read_dice(open("roll.jpg", "rb").read())
+    >>> sorted(d.value for d in dice)
+    [1, 3, 3, 5, 6]
+
+`read_dice` takes the encoded bytes of a photo (JPEG, PNG, WebP, BMP) or a decoded BGR numpy array
+and returns one :class:`Die` per die found: its value (the face pointing up), its box in the pixels of
+the original, upright image, and a confidence. Bad input raises :class:`ImageError` (a ValueError)
+whose message says what was wrong; nothing else about the input is trusted.
+
+Only OpenCV and numpy are needed at run time; the two small networks live in `assets/` as ONNX.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.imageio import MAX_BYTES, MAX_PIXELS, ImageError, Photo, decode, from_array, read_bytes
+
+__all__ = ["Die", "ImageError", "MAX_BYTES", "MAX_PIXELS", "read_dice", "load_photo"]
+
+WORK_MAX_SIDE = 2048  # arrays and non-JPEG photos larger than this are scaled down first
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die on the photo.
+
+    value: the face pointing up, 1..6.
+    box: (x, y, width, height) of the whole die in pixels of the original upright image.
+    confidence: 0..1, how sure the reader is of this die and its value.
+    """
+
+    value: int
+    box: tuple[int, int, int, int]
+    confidence: float
+
+
+ImageSource = bytes | bytearray | memoryview | np.ndarray | str | os.PathLike[str]
+
+
+def load_photo(image: ImageSource) -> Photo:
+    """Decode `image` (bytes, array, or a file path) into an upright photo, within the limits."""
+    if isinstance(image, np.ndarray):
+        photo = from_array(image)
+    elif isinstance(image, bytes | bytearray | memoryview):
+        photo = decode(bytes(image))
+    elif isinstance(image, str | os.PathLike):
+        photo = decode(read_bytes(Path(image)))
+    else:
+        raise ImageError(f"expected image bytes, a numpy array or a path, got {type(image).__name__}")
+    h, w = photo.pixels.shape[:2]
+    if max(h, w) > WORK_MAX_SIDE:
+        s = WORK_MAX_SIDE / max(h, w)
+        small = cv2.resize(photo.pixels, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
+        photo = Photo(small, photo.width / small.shape[1], photo.width, photo.height)
+    return photo
+
+
+def read_dice(image: ImageSource) -> list[Die]:
+    """The dice on a photo, in reading order (top to bottom, then left to right).
+
+    `image`: the encoded bytes of a photo (JPEG with any EXIF orientation, PNG, WebP, BMP; at most
+    `MAX_BYTES` bytes and `MAX_PIXELS` pixels, checked before decoding), a BGR (or grey, BGRA)
+    numpy array, or a path to a file. Boxes are in pixels of the original image as it is meant to
+    be seen (after its EXIF orientation). Raises ImageError for anything that is not such a photo.
+    Safe to call from several threads.
+    """
+    from vision.reader import read_photo
+
+    return read_photo(load_photo(image))

@@ -1,0 +1,68 @@
+"""Helpers for the vision tests: JPEG/EXIF crafting, box matching, where the real photos are."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
+
+
+def jpeg(image: np.ndarray, quality: int = 92) -> bytes:
+    ok, enc = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    return enc.tobytes()
+
+
+def with_orientation(data: bytes, orientation: int, big_endian: bool = False) -> bytes:
+    """A JPEG with an EXIF APP1 segment carrying `orientation` inserted after SOI."""
+    end = ">" if big_endian else "<"
+    tiff = (b"MM" if big_endian else b"II") + struct.pack(end + "HI", 42, 8)
+    tiff += struct.pack(end + "H", 1)
+    tiff += struct.pack(end + "HHI", 0x0112, 3, 1) + struct.pack(end + "HH", orientation, 0)
+    tiff += struct.pack(end + "I", 0)
+    payload = b"Exif\x00\x00" + tiff
+    app1 = b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload
+    return data[:2] + app1 + data[2:]
+
+
+def stored_for(upright: np.ndarray, orientation: int) -> np.ndarray:
+    """The pixels a camera stores for an upright view shown with EXIF `orientation`."""
+    inverse = {
+        1: lambda a: a,
+        2: lambda a: cv2.flip(a, 1),
+        3: lambda a: cv2.rotate(a, cv2.ROTATE_180),
+        4: lambda a: cv2.flip(a, 0),
+        5: lambda a: cv2.rotate(cv2.flip(a, 1), cv2.ROTATE_90_COUNTERCLOCKWISE),
+        6: lambda a: cv2.rotate(a, cv2.ROTATE_90_COUNTERCLOCKWISE),
+        7: lambda a: cv2.rotate(cv2.flip(a, 1), cv2.ROTATE_90_CLOCKWISE),
+        8: lambda a: cv2.rotate(a, cv2.ROTATE_90_CLOCKWISE),
+    }
+    return inverse[orientation](upright)
+
+
+def iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    ix = max(0.0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = a[2] * a[3] + b[2] * b[3] - inter
+    return inter / union if union > 0 else 0.0
+
+
+def matched(found: list, truth: list[tuple[int, tuple[float, ...]]], min_iou: float = 0.5) -> int:
+    """Dice found with a box over a true die (IoU >= min_iou) and its right value."""
+    used = [False] * len(truth)
+    hits = 0
+    for d in found:
+        best, best_q = -1, min_iou
+        for i, (_v, box) in enumerate(truth):
+            q = iou(d.box, box)
+            if not used[i] and q >= best_q:
+                best, best_q = i, q
+        if best >= 0:
+            used[best] = True
+            hits += int(truth[best][0] == d.value)
+    return hits

@@ -1,0 +1,76 @@
+"""`scorekeeper read-dice`: JSON Lines per CLI.md, errors on their own line, --annotate."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from scorekeeper.cli import main
+from tests.vision.helpers import jpeg
+from vision.synth import render_scene
+
+
+@pytest.fixture()
+def photo(tmp_path: Path) -> tuple[Path, list[int]]:
+    rng = np.random.default_rng(5)
+    img, truth = render_scene(rng, (640, 480), values=[6, 1, 3, 5, 3], die_px=(50, 60),
+                              pitch_deg=(0, 10), body="white", pip="black", distractors=False)
+    path = tmp_path / "roll.jpg"
+    path.write_bytes(jpeg(img))
+    return path, sorted(d.value for d in truth)
+
+
+def test_reads_photos_as_json_lines(photo: tuple[Path, list[int]], capsys: pytest.CaptureFixture[str]) -> None:
+    path, values = photo
+    assert main(["read-dice", str(path), str(path)]) == 0
+    lines = capsys.readouterr().out.strip().split("\n")
+    assert len(lines) == 2
+    obj = json.loads(lines[0])
+    assert obj["image"] == str(path)
+    assert obj["values"] == values
+    assert isinstance(obj["ms"], float)
+    assert len(obj["dice"]) == len(values)
+    for d in obj["dice"]:
+        assert set(d) == {"value", "box", "confidence"}
+        assert len(d["box"]) == 4 and all(isinstance(v, int) for v in d["box"])
+    assert sorted(d["value"] for d in obj["dice"]) == values
+
+
+def test_bad_images_get_an_error_line_and_exit_2(
+    photo: tuple[Path, list[int]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, values = photo
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    text = tmp_path / "notes.jpg"
+    text.write_text("not a photo")
+    truncated = tmp_path / "cut.jpg"
+    truncated.write_bytes(path.read_bytes()[:5000])
+    args = ["read-dice", str(empty), str(path), str(text), str(truncated), str(tmp_path / "missing.jpg")]
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    lines = [json.loads(line) for line in captured.out.strip().split("\n")]
+    assert [line["image"] for line in lines] == args[1:]
+    assert "empty" in lines[0]["error"]
+    assert lines[1]["values"] == values  # the good photo is still read
+    assert "not an image" in lines[2]["error"]
+    assert "truncated JPEG" in lines[3]["error"]
+    assert "cannot open" in lines[4]["error"]
+    assert captured.err.count("\n") == 4
+
+
+def test_annotate_writes_each_photo(photo: tuple[Path, list[int]], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, _values = photo
+    out = tmp_path / "annotated"
+    assert main(["read-dice", str(path), "--annotate", str(out)]) == 0
+    drawn = cv2.imread(str(out / "roll.jpg"))
+    original = cv2.imread(str(path))
+    assert drawn is not None and drawn.shape == original.shape
+    box = json.loads(capsys.readouterr().out)["dice"][0]["box"]
+    x, y, w, h = box
+    edge = drawn[y : y + h, x : x + 3].astype(int) - original[y : y + h, x : x + 3].astype(int)
+    assert np.abs(edge).mean() > 20  # a box is drawn there

@@ -1,0 +1,106 @@
+"""Reading dice on photos rendered here: known values and boxes, many kinds of dice and tables."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import cv2
+import numpy as np
+import pytest
+
+import vision
+from tests.vision.helpers import jpeg, matched
+from vision.synth import render_scene
+
+SCENES = [
+    # seed, size, values, die_px, pitch, body, pip
+    (1, (640, 480), [1, 2, 3, 4, 5], (45, 60), (0, 5), "white", "black"),
+    (2, (640, 480), [6, 6, 2, 3, 1], (45, 60), (0, 5), "black", "white"),
+    (3, (800, 600), [5, 4, 3, 2, 1, 6], (50, 70), (25, 40), "red", "white"),
+    (4, (640, 640), [2, 2, 5, 6, 1], (40, 55), (0, 20), None, None),
+    (5, (1024, 768), [3, 6, 4, 4, 1], (60, 90), (30, 45), "ivory", "black"),
+    (6, (640, 480), [1, 6, 5, 2, 3], (45, 60), (0, 30), "blue", "white"),
+    (7, (640, 480), [4, 1, 2, 5, 6], (45, 60), (0, 30), "yellow", "black"),
+    (8, (960, 720), [1, 2, 3, 4, 5, 6, 1, 2, 3, 4], (40, 60), (0, 30), None, None),
+]
+
+
+def render(seed: int, size: tuple[int, int], values: list[int], die_px: tuple[float, float],
+           pitch: tuple[float, float], body: str | None, pip: str | None) -> tuple[np.ndarray, list]:
+    rng = np.random.default_rng(1000 + seed)
+    img, truth = render_scene(rng, size, values=values, die_px=die_px, pitch_deg=pitch, body=body, pip=pip)
+    return img, [(d.value, d.box) for d in truth]
+
+
+def test_reads_varied_dice_tables_and_angles() -> None:
+    found = right = total = scenes_right = 0
+    for scene in SCENES:
+        img, truth = render(*scene)
+        dice = vision.read_dice(jpeg(img))
+        hits = matched(dice, truth)
+        found += len(dice)
+        right += hits
+        total += len(truth)
+        scenes_right += int(hits == len(truth) == len(dice))
+    precision, recall = right / found, right / total
+    f1 = 2 * precision * recall / (precision + recall)
+    assert f1 >= 0.9, f"F1 {f1:.3f} (precision {precision:.3f}, recall {recall:.3f})"
+    assert scenes_right >= len(SCENES) - 3
+
+
+def test_results_are_dice_with_values_boxes_and_confidence() -> None:
+    img, truth = render(*SCENES[0])
+    dice = vision.read_dice(jpeg(img))
+    assert sorted(d.value for d in dice) == sorted(v for v, _ in truth)
+    for d in dice:
+        assert isinstance(d, vision.Die)
+        assert d.value in range(1, 7)
+        assert all(isinstance(v, int) for v in d.box) and d.box[2] > 0 and d.box[3] > 0
+        assert 0.0 <= d.confidence <= 1.0
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        dice[0].value = 6  # type: ignore[misc]
+    # reading order: top to bottom
+    centres = [d.box[1] + d.box[3] / 2 for d in dice]
+    assert centres[0] <= max(centres)
+
+
+def test_same_reading_at_any_resolution() -> None:
+    img, truth = render(*SCENES[0])
+    values = sorted(v for v, _ in truth)
+    for w, h in [(4000, 3000), (640, 480), (320, 240)]:
+        scaled = cv2.resize(img, (w, h), interpolation=cv2.INTER_AREA if w < 640 else cv2.INTER_CUBIC)
+        sx, sy = w / 640, h / 480
+        t = [(v, (b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy)) for v, b in truth]
+        dice = vision.read_dice(jpeg(scaled))
+        assert sorted(d.value for d in dice) == values, f"{w}x{h}: {dice}"
+        assert matched(dice, t) == len(truth), f"{w}x{h}: boxes off: {dice}"
+
+
+def test_array_inputs() -> None:
+    img, truth = render(*SCENES[0])
+    values = sorted(v for v, _ in truth)
+    assert sorted(d.value for d in vision.read_dice(img)) == values
+    bgra = cv2.cvtColor(img, cv2.COLOR_BGR2BGRA)
+    assert sorted(d.value for d in vision.read_dice(bgra)) == values
+    assert sorted(d.value for d in vision.read_dice(img.astype(np.float32) / 255)) == values
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    assert sorted(d.value for d in vision.read_dice(grey)) == values
+    png = cv2.imencode(".png", img)[1].tobytes()
+    assert sorted(d.value for d in vision.read_dice(png)) == values
+
+
+def test_empty_table_has_no_dice() -> None:
+    rng = np.random.default_rng(7)
+    for _ in range(3):
+        img, _truth = render_scene(rng, (640, 480), values=[])
+        assert vision.read_dice(jpeg(img)) == []
+
+
+def test_thirty_small_dice() -> None:
+    rng = np.random.default_rng(30)
+    values = [int(v) for v in rng.integers(1, 7, 30)]
+    img, truth = render_scene(rng, (1600, 1200), values=values, die_px=(55, 70), pitch_deg=(0, 10))
+    assert len(truth) >= 25
+    dice = vision.read_dice(jpeg(img))
+    hits = matched(dice, [(d.value, d.box) for d in truth])
+    assert hits >= len(truth) - 2, f"{hits}/{len(truth)} right, {len(dice)} read"

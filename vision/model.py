@@ -1,0 +1,137 @@
+"""The learned reader: a centre-net die detector and a face classifier, both ONNX run by cv2.dnn."""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+CROP = 40
+STRIDE = 4
+DET_LONG_SIDE = 448  # the detector's input (long side) for the first pass
+DET_MAX_LONG_SIDE = 1280  # ... and the most it grows to for photos of small dice
+MIN_DIE_PX = 20.0  # dice smaller than this at the detector's scale trigger a finer second pass
+HEAT_THRESHOLD = 0.3
+NOT_A_DIE = 0.5  # classifier probability above which a detection is dropped
+
+
+def assets_dir() -> Path:
+    env = os.environ.get("SCOREKEEPER_ASSETS")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[1] / "assets"
+
+
+def crop_die(image: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0, size: int = CROP) -> np.ndarray:
+    """A size x size view of the square of `side` pixels centred on (cx, cy), turned by `angle`."""
+    scale = size / max(side * 1.15, 1.0)
+    m = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, scale)
+    m[:, 2] += np.array([size / 2 - cx, size / 2 - cy])
+    interp = cv2.INTER_AREA if scale < 0.7 else cv2.INTER_LINEAR
+    if scale < 0.5:  # prefilter: warpAffine does not average over large areas
+        k = int(1 / scale) | 1
+        x0, y0 = int(max(cx - side, 0)), int(max(cy - side, 0))
+        x1, y1 = int(min(cx + side + 1, image.shape[1])), int(min(cy + side + 1, image.shape[0]))
+        if x1 > x0 and y1 > y0:
+            roi = cv2.GaussianBlur(image[y0:y1, x0:x1], (k, k), 0)
+            m[:, 2] += m[:, :2] @ np.array([x0, y0])
+            return cv2.warpAffine(roi, m, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpAffine(image, m, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)
+
+
+@dataclass(frozen=True)
+class Detection:
+    cx: float
+    cy: float
+    w: float
+    h: float
+    score: float
+
+
+class Models:
+    """The two networks, loaded once per process (cv2.dnn nets are not shared across threads)."""
+
+    def __init__(self, directory: Path) -> None:
+        det = directory / "dice_detector.onnx"
+        cls = directory / "dice_classifier.onnx"
+        for p in (det, cls):
+            if not p.exists():
+                raise FileNotFoundError(f"model file missing: {p} (train with vision/training/train.py)")
+        self.det = cv2.dnn.readNetFromONNX(str(det))
+        self.cls = cv2.dnn.readNetFromONNX(str(cls))
+        self.lock = threading.Lock()
+
+    def detect(self, image: np.ndarray, long_side: int) -> tuple[list[Detection], float]:
+        """Dice centres and sizes in `image` pixels; also the scale used (image px per input px)."""
+        h, w = image.shape[:2]
+        s = min(1.0 * long_side / max(h, w), 4.0)
+        nw, nh = max(32, round(w * s)), max(32, round(h * s))
+        pw, ph = -(-nw // 32) * 32, -(-nh // 32) * 32
+        small = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR)
+        if (pw, ph) != (nw, nh):
+            small = cv2.copyMakeBorder(small, 0, ph - nh, 0, pw - nw, cv2.BORDER_REPLICATE)
+        blob = cv2.dnn.blobFromImage(small, 1 / 255.0)
+        with self.lock:
+            self.det.setInput(blob)
+            out = self.det.forward()[0]
+        heat = out[0]
+        peaks = (heat == cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat > HEAT_THRESHOLD)
+        ys, xs = np.nonzero(peaks)
+        back = (w / nw + h / nh) / 2
+        dets = []
+        for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
+            if x * STRIDE >= nw or y * STRIDE >= nh:
+                continue
+            cx = (x + float(out[3, y, x])) * STRIDE * back
+            cy = (y + float(out[4, y, x])) * STRIDE * back
+            bw = float(np.exp(out[1, y, x])) * STRIDE * back
+            bh = float(np.exp(out[2, y, x])) * STRIDE * back
+            dets.append(Detection(cx, cy, bw, bh, float(heat[y, x])))
+        return nms(dets), back
+
+    def classify(self, image: np.ndarray, dets: list[Detection]) -> np.ndarray:
+        """Class probabilities (n, 7): column 0 'not a die', columns 1..6 the face values."""
+        if not dets:
+            return np.zeros((0, 7), np.float32)
+        crops = [crop_die(image, d.cx, d.cy, max(d.w, d.h)) for d in dets]
+        blob = cv2.dnn.blobFromImages(crops, 1 / 255.0)
+        with self.lock:
+            self.cls.setInput(blob)
+            logits = self.cls.forward()
+        logits = logits - logits.max(1, keepdims=True)
+        p = np.exp(logits)
+        return p / p.sum(1, keepdims=True)
+
+
+def iou(a: Detection, b: Detection) -> float:
+    ax0, ay0, ax1, ay1 = a.cx - a.w / 2, a.cy - a.h / 2, a.cx + a.w / 2, a.cy + a.h / 2
+    bx0, by0, bx1, by1 = b.cx - b.w / 2, b.cy - b.h / 2, b.cx + b.w / 2, b.cy + b.h / 2
+    iw = max(0.0, min(ax1, bx1) - max(ax0, bx0))
+    ih = max(0.0, min(ay1, by1) - max(ay0, by0))
+    inter = iw * ih
+    union = a.w * a.h + b.w * b.h - inter
+    return inter / union if union > 0 else 0.0
+
+
+def nms(dets: list[Detection], threshold: float = 0.45) -> list[Detection]:
+    keep: list[Detection] = []
+    for d in sorted(dets, key=lambda d: -d.score):
+        if all(iou(d, k) < threshold for k in keep):
+            keep.append(d)
+    return keep
+
+
+_models: Models | None = None
+_models_lock = threading.Lock()
+
+
+def models() -> Models:
+    global _models
+    with _models_lock:
+        if _models is None:
+            _models = Models(assets_dir())
+        return _models

@@ -1,0 +1,325 @@
+"""Synthetic photos of dice: 3-D cubes projected through a pinhole camera onto procedural tables.
+
+Used to train the models (varied dice, pips, backgrounds, light and camera angles) and by the tests,
+which need photos with known values and boxes. Only numpy and OpenCV.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+PIPS: dict[int, list[tuple[float, float]]] = {
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)],
+}
+
+DIE_COLOURS = {  # BGR
+    "white": (235, 235, 232),
+    "ivory": (200, 230, 240),
+    "black": (30, 28, 28),
+    "red": (40, 40, 200),
+    "green": (60, 150, 40),
+    "blue": (170, 90, 30),
+    "purple": (130, 40, 100),
+    "yellow": (40, 210, 235),
+    "orange": (30, 120, 235),
+    "pink": (180, 140, 240),
+    "grey": (140, 140, 140),
+}
+PIP_COLOURS = {
+    "black": (20, 20, 20),
+    "white": (245, 245, 245),
+    "red": (30, 30, 190),
+    "yellow": (30, 215, 240),
+    "gold": (60, 170, 210),
+    "blue": (160, 60, 20),
+}
+
+
+@dataclass(frozen=True)
+class RenderedDie:
+    value: int
+    box: tuple[int, int, int, int]  # x, y, w, h of the whole die (top face and visible sides)
+    top_centre: tuple[float, float]
+
+
+def _luma(bgr: tuple[int, int, int]) -> float:
+    b, g, r = bgr
+    return 0.114 * b + 0.587 * g + 0.299 * r
+
+
+def face_texture(
+    value: int,
+    body: tuple[int, int, int],
+    pip: tuple[int, int, int],
+    size: int,
+    rng: np.random.Generator,
+    pip_radius: float = 0.1,
+) -> np.ndarray:
+    """A square face of a die: body colour, rounded-corner shading, `value` pips."""
+    tex = np.empty((size, size, 3), np.float32)
+    tex[:] = body
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / (size - 1)
+    edge = np.minimum(np.minimum(xx, 1 - xx), np.minimum(yy, 1 - yy))
+    rim = np.clip(edge / 0.08, 0, 1)[..., None]
+    tex = tex * (0.75 + 0.25 * rim)
+    pts = PIPS[value]
+    k = int(rng.integers(4))
+    r = pip_radius * size
+    for px, py in pts:
+        for _ in range(k):
+            px, py = 1 - py, px
+        centre = (round(px * (size - 1) * 16), round(py * (size - 1) * 16))
+        cv2.circle(tex, centre, round(r * 16), tuple(float(c) for c in pip), -1, cv2.LINE_AA, 4)
+        # a little dimple shadow
+        cv2.circle(
+            tex, centre, round(r * 16), tuple(float(c) * 0.6 for c in pip), 1, cv2.LINE_AA, 4
+        )
+    return tex
+
+
+def background(h: int, w: int, rng: np.random.Generator, patches: list[np.ndarray] | None = None) -> np.ndarray:
+    """A procedural table: plain, felt, wood, cloth pattern, or a real patch when given."""
+    kind = rng.choice(["plain", "felt", "wood", "check", "stripes", "patch"])
+    base = rng.uniform(0, 255, 3)
+    if rng.random() < 0.35:
+        base = np.full(3, rng.uniform(150, 250)) + rng.uniform(-15, 15, 3)
+    if kind == "patch" and patches:
+        src = patches[int(rng.integers(len(patches)))]
+        patch = cv2.resize(src, (w, h), interpolation=cv2.INTER_LINEAR).astype(np.float32)
+        if rng.random() < 0.5:
+            patch = np.ascontiguousarray(patch[:, ::-1])
+        return patch
+    img: np.ndarray = np.empty((h, w, 3), np.float32)
+    img[:] = base
+    if kind == "felt":
+        noise: np.ndarray = cv2.resize(rng.normal(0, 1, (h // 4 + 1, w // 4 + 1)).astype(np.float32), (w, h))
+        img += noise[..., None] * rng.uniform(5, 25)
+    elif kind == "wood":
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        warp = cv2.resize(rng.normal(0, 1, (6, 6)).astype(np.float32), (w, h))
+        freq = rng.uniform(0.02, 0.08)
+        ang = rng.uniform(0, np.pi)
+        t = (xx * np.cos(ang) + yy * np.sin(ang)) * freq + warp * rng.uniform(2, 6)
+        grain = np.sin(t) * 0.5 + 0.5
+        dark = base * rng.uniform(0.55, 0.85)
+        img = img * (1 - grain[..., None] * 0.5) + dark * grain[..., None] * 0.5
+    elif kind == "check":
+        cell = int(rng.integers(12, 80))
+        yy, xx = np.mgrid[0:h, 0:w]
+        mask = ((xx // cell + yy // cell) % 2).astype(np.float32)[..., None]
+        other = rng.uniform(0, 255, 3)
+        img = img * (1 - mask) + other * mask
+    elif kind == "stripes":
+        period = int(rng.integers(6, 60))
+        yy, xx = np.mgrid[0:h, 0:w]
+        mask = (((xx + yy * rng.uniform(-1, 1)) // period) % 2).astype(np.float32)[..., None]
+        other = base * rng.uniform(0.6, 1.2)
+        img = img * (1 - mask) + other * mask
+    img = img + np.asarray(rng.normal(0, rng.uniform(1, 6), img.shape), np.float32)
+    return np.asarray(img, np.float32)
+
+
+def _rotation(yaw: float, tilt_x: float, tilt_y: float) -> np.ndarray:
+    cz, sz = np.cos(yaw), np.sin(yaw)
+    cx, sx = np.cos(tilt_x), np.sin(tilt_x)
+    cy, sy = np.cos(tilt_y), np.sin(tilt_y)
+    rz = np.array([[cz, -sz, 0], [sz, cz, 0], [0, 0, 1]])
+    rx = np.array([[1, 0, 0], [0, cx, -sx], [0, sx, cx]])
+    ry = np.array([[cy, 0, sy], [0, 1, 0], [-sy, 0, cy]])
+    return rz @ rx @ ry
+
+
+# cube faces: (normal axis index, sign) -> corners in unit-cube coordinates, ordered for texture
+_FACES = {
+    "top": np.array([[-1, -1, 1], [1, -1, 1], [1, 1, 1], [-1, 1, 1]], np.float64),
+    "bottom": np.array([[-1, 1, -1], [1, 1, -1], [1, -1, -1], [-1, -1, -1]], np.float64),
+    "px": np.array([[1, -1, 1], [1, 1, 1], [1, 1, -1], [1, -1, -1]], np.float64),
+    "nx": np.array([[-1, 1, 1], [-1, -1, 1], [-1, -1, -1], [-1, 1, -1]], np.float64),
+    "py": np.array([[1, 1, 1], [-1, 1, 1], [-1, 1, -1], [1, 1, -1]], np.float64),
+    "ny": np.array([[-1, -1, 1], [1, -1, 1], [1, -1, -1], [-1, -1, -1]], np.float64),
+}
+_NORMALS = {
+    "top": (0, 0, 1),
+    "bottom": (0, 0, -1),
+    "px": (1, 0, 0),
+    "nx": (-1, 0, 0),
+    "py": (0, 1, 0),
+    "ny": (0, -1, 0),
+}
+
+
+def render_scene(
+    rng: np.random.Generator,
+    size: tuple[int, int] = (640, 480),
+    n_dice: int | None = None,
+    values: list[int] | None = None,
+    die_px: tuple[float, float] = (28, 90),
+    pitch_deg: tuple[float, float] = (0, 45),
+    patches: list[np.ndarray] | None = None,
+    body: str | None = None,
+    pip: str | None = None,
+    distractors: bool = True,
+) -> tuple[np.ndarray, list[RenderedDie]]:
+    """A photo of dice on a table and the truth about each die (value of the face pointing up).
+
+    `size` is (width, height); `die_px` the range of the dice's apparent side in pixels; `pitch_deg`
+    the camera's angle from straight down.
+    """
+    w, h = size
+    if values is None:
+        n = int(n_dice if n_dice is not None else rng.integers(1, 13))
+        values = [int(v) for v in rng.integers(1, 7, n)]
+    img = background(h, w, rng, patches)
+    # uneven light
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    gx, gy = rng.uniform(-1, 1, 2)
+    light = 1 + rng.uniform(0, 0.35) * ((xx / w - 0.5) * gx + (yy / h - 0.5) * gy)
+    if distractors and rng.random() < 0.5:
+        for _ in range(int(rng.integers(1, 5))):
+            col = tuple(float(c) for c in rng.uniform(0, 255, 3))
+            cxy = (int(rng.integers(w)), int(rng.integers(h)))
+            shape = rng.integers(3)
+            if shape == 0:
+                cv2.circle(img, cxy, int(rng.integers(3, max(4, w // 8))), col, -1, cv2.LINE_AA)
+            elif shape == 1:
+                cv2.line(img, cxy, (int(rng.integers(w)), int(rng.integers(h))), col,
+                         int(rng.integers(1, 8)), cv2.LINE_AA)
+            else:
+                d = int(rng.integers(5, max(6, w // 6)))
+                cv2.rectangle(img, cxy, (cxy[0] + d, cxy[1] + int(d * rng.uniform(0.3, 3))), col, -1)
+
+    pitch = np.deg2rad(rng.uniform(*pitch_deg))
+    cam_yaw = rng.uniform(0, 2 * np.pi)
+    f = w / 2 / np.tan(np.deg2rad(rng.uniform(25, 35)))
+    dist = 10.0
+    # camera looks at the origin of the table from `dist`, tilted by `pitch`
+    cp, sp = np.cos(pitch), np.sin(pitch)
+    # world->camera: camera axes (x right, y down in image, z forward)
+    r_cam = np.array([[1, 0, 0], [0, -cp, -sp], [0, sp, -cp]], np.float64)
+    cyaw, syaw = np.cos(cam_yaw), np.sin(cam_yaw)
+    r_cam = r_cam @ np.array([[cyaw, -syaw, 0], [syaw, cyaw, 0], [0, 0, 1]])
+    cam_pos = np.linalg.inv(r_cam) @ np.array([0, 0, -dist])
+
+    def project(pts: np.ndarray) -> np.ndarray:
+        pc = (r_cam @ (pts - cam_pos).T).T
+        return np.stack([f * pc[:, 0] / pc[:, 2] + w / 2, f * pc[:, 1] / pc[:, 2] + h / 2], 1)
+
+    def table_point(u: float, v: float) -> np.ndarray:
+        ray = np.linalg.inv(r_cam) @ np.array([(u - w / 2) / f, (v - h / 2) / f, 1.0])
+        t = -cam_pos[2] / ray[2]
+        return cam_pos + t * ray
+
+    light_dir = np.array([rng.uniform(-0.6, 0.6), rng.uniform(-0.6, 0.6), 1.0])
+    light_dir /= np.linalg.norm(light_dir)
+    shadow_dir = -light_dir[:2] / max(light_dir[2], 0.3)
+
+    body_name = body
+    placed: list[tuple[float, float, float]] = []
+    dice: list[RenderedDie] = []
+    scenes = []
+    for value in values:
+        for _attempt in range(60):
+            target = rng.uniform(*die_px)
+            u = rng.uniform(target, w - target)
+            v = rng.uniform(target, h - target)
+            p = table_point(u, v)
+            depth = (r_cam @ (p - cam_pos))[2]
+            side = target * depth / f
+            if all(np.hypot(p[0] - q[0], p[1] - q[1]) > 0.9 * (side + s) for q0, q1, s in placed for q in [(q0, q1)]):
+                break
+        else:
+            continue
+        placed.append((p[0], p[1], side))
+        scenes.append((value, p, side))
+
+    order = sorted(range(len(scenes)), key=lambda i: -np.linalg.norm(scenes[i][1] - cam_pos))
+    for i in order:
+        value, p, side = scenes[i]
+        bname = body_name or str(rng.choice(list(DIE_COLOURS)))
+        bcol = tuple(np.clip(np.array(DIE_COLOURS[bname], np.float64) + rng.uniform(-25, 25, 3), 0, 255))
+        choices = [k for k, c in PIP_COLOURS.items() if abs(_luma(c) - _luma(bcol)) > 60]  # type: ignore[arg-type]
+        pname = pip or str(rng.choice(choices or ["black"]))
+        pcol = tuple(np.clip(np.array(PIP_COLOURS[pname], np.float64) + rng.uniform(-15, 15, 3), 0, 255))
+        translucent = rng.random() < 0.15
+        pr = rng.uniform(0.075, 0.12)
+        # face values: top=value, bottom=7-value, sides from the other pairs
+        others = [v for v in (1, 2, 3) if v not in (value, 7 - value)]
+        a, b = others
+        if rng.random() < 0.5:
+            a = 7 - a
+        if rng.random() < 0.5:
+            b = 7 - b
+        face_vals = {"top": value, "bottom": 7 - value, "px": a, "nx": 7 - a, "py": b, "ny": 7 - b}
+        rot = _rotation(rng.uniform(0, 2 * np.pi), rng.normal(0, 0.04), rng.normal(0, 0.04))
+        half = side / 2
+        centre = np.array([p[0], p[1], half])
+        # soft shadow on the table
+        base = (rot @ (_FACES["bottom"] * half).T).T + centre
+        sh = base.copy()
+        sh[:, :2] += shadow_dir * side * rng.uniform(0.2, 0.8)
+        poly = np.concatenate([project(base), project(sh)])
+        hull = cv2.convexHull(poly.astype(np.float32)).astype(np.int32)
+        shadow: np.ndarray = np.zeros((h, w), np.float32)
+        cv2.fillConvexPoly(shadow, hull, 1.0, cv2.LINE_AA)
+        k = max(3, int(side * f / depth * 0.15) | 1)
+        shadow = cv2.GaussianBlur(shadow, (k, k), 0)
+        img *= (1 - rng.uniform(0.2, 0.55) * shadow)[..., None]
+
+        tex_size = int(np.clip(side * f / depth * 1.5, 32, 160))
+        faces = []
+        for name, corners in _FACES.items():
+            normal = rot @ np.array(_NORMALS[name], np.float64)
+            world = (rot @ (corners * half).T).T + centre
+            fc = world.mean(0)
+            if np.dot(normal, cam_pos - fc) <= 0:
+                continue
+            shade = 0.55 + 0.45 * max(0.0, float(np.dot(normal, light_dir)))
+            faces.append((name, world, shade))
+        all_pts = []
+        for name, world, shade in faces:
+            quad = project(world).astype(np.float32)
+            all_pts.append(quad)
+            tex = face_texture(face_vals[name], bcol, pcol, tex_size, rng, pr)  # type: ignore[arg-type]
+            tex *= shade
+            src = np.array([[0, 0], [tex_size - 1, 0], [tex_size - 1, tex_size - 1], [0, tex_size - 1]], np.float32)
+            x0, y0 = np.floor(quad.min(0)).astype(int) - 2
+            x1, y1 = np.ceil(quad.max(0)).astype(int) + 2
+            x0, y0 = max(x0, 0), max(y0, 0)
+            x1, y1 = min(x1, w), min(y1, h)
+            if x1 <= x0 or y1 <= y0:
+                continue
+            m = cv2.getPerspectiveTransform(src, quad - np.array([x0, y0], np.float32))
+            warped = cv2.warpPerspective(tex, m, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
+            mask = cv2.warpPerspective(np.ones((tex_size, tex_size), np.float32), m, (x1 - x0, y1 - y0))
+            alpha = mask[..., None] * (rng.uniform(0.55, 0.8) if translucent else 1.0)
+            roi = img[y0:y1, x0:x1]
+            roi[:] = roi * (1 - alpha) + warped * alpha
+        pts = np.concatenate(all_pts)
+        bx0, by0 = np.clip(pts.min(0), 0, [w - 1, h - 1])
+        bx1, by1 = np.clip(pts.max(0), 0, [w - 1, h - 1])
+        top = project((rot @ (_FACES["top"] * half).T).T + centre).mean(0)
+        dice.append(
+            RenderedDie(
+                value,
+                (int(round(bx0)), int(round(by0)), int(round(bx1 - bx0)), int(round(by1 - by0))),
+                (float(top[0]), float(top[1])),
+            )
+        )
+    img *= light[..., None]
+    if rng.random() < 0.5:
+        k = int(rng.choice([3, 5]))
+        img = cv2.GaussianBlur(img, (k, k), rng.uniform(0.3, 1.2))
+    img += rng.normal(0, rng.uniform(0, 5), img.shape).astype(np.float32)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    if rng.random() < 0.7:
+        ok, enc = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(50, 95))])
+        out = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return out, dice

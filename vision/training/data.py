@@ -1,0 +1,126 @@
+"""Training data: the labelled photo sets under ../shared/datasets and synthetic renders.
+
+Only the splits allowed for training are read here: dice-a `train` and dice-c `train`. A few dice-a
+train photos are held out for choosing thresholds (HOLDOUT).
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.synth import render_scene
+
+DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
+HOLDOUT_EVERY = 7  # every 7th dice-a train photo is held out for tuning
+
+
+@dataclass
+class Sample:
+    image: np.ndarray  # BGR uint8
+    boxes: np.ndarray  # (n, 4) x, y, w, h of whole dice
+    values: np.ndarray  # (n,) 1..6
+    has_size: bool  # False when the box size is only estimated (dice-c)
+    source: str
+
+
+def _yolo(path: Path, w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
+    boxes, values = [], []
+    if path.exists():
+        for line in path.read_text().split("\n"):
+            parts = line.split()
+            if len(parts) != 5:
+                continue
+            c, xc, yc, bw, bh = (float(p) for p in parts)
+            boxes.append(((xc - bw / 2) * w, (yc - bh / 2) * h, bw * w, bh * h))
+            values.append(int(c) + 1)
+    return np.array(boxes, np.float32).reshape(-1, 4), np.array(values, np.int64)
+
+
+def manifest(name: str) -> list[dict[str, str]]:
+    with open(DATASETS / name / "manifest.csv", newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def load_real(name: str, split: str) -> list[tuple[str, np.ndarray, np.ndarray, np.ndarray]]:
+    """(file, image, boxes, values) of one split of one data set, boxes as labelled."""
+    out = []
+    for row in manifest(name):
+        if row["origin_split"] != split:
+            continue
+        img = cv2.imread(str(DATASETS / name / "images" / row["image"]), cv2.IMREAD_COLOR)
+        if img is None:
+            raise FileNotFoundError(DATASETS / name / "images" / row["image"])
+        h, w = img.shape[:2]
+        boxes, values = _yolo(DATASETS / name / "labels" / (Path(row["image"]).stem + ".txt"), w, h)
+        out.append((row["image"], img, boxes, values))
+    return out
+
+
+def dice_c_whole_boxes(boxes: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """dice-c labels box the pip pattern only; estimate a whole-die box around its centre.
+
+    The pip pattern of a 4, 5 or 6 spans about 62 % of the die's side; photos without such a die
+    use the set's typical side (65 px at 640 x 480).
+    """
+    big = [max(b[2], b[3]) for b, v in zip(boxes, values, strict=True) if v >= 4]
+    side = float(np.median(big)) / 0.62 if big else 65.0
+    cx = boxes[:, 0] + boxes[:, 2] / 2
+    cy = boxes[:, 1] + boxes[:, 3] / 2
+    return np.stack([cx - side / 2, cy - side / 2, np.full_like(cx, side), np.full_like(cx, side)], 1)
+
+
+def real_training(holdout: bool = False) -> list[Sample]:
+    """dice-a train (minus the held-out photos unless `holdout`) and dice-c train."""
+    samples = []
+    for i, (name, img, boxes, values) in enumerate(load_real("dice-a", "train")):
+        held = i % HOLDOUT_EVERY == 0
+        if held == holdout:
+            samples.append(Sample(img, boxes, values, True, "dice-a/" + name))
+    if not holdout:
+        for name, img, boxes, values in load_real("dice-c", "train"):
+            samples.append(Sample(img, dice_c_whole_boxes(boxes, values), values, False, "dice-c/" + name))
+    return samples
+
+
+def background_patches(samples: list[Sample], n: int, rng: np.random.Generator) -> list[np.ndarray]:
+    """Pieces of real photos with no die in them, for synthetic backgrounds."""
+    patches: list[np.ndarray] = []
+    tries = 0
+    while len(patches) < n and tries < n * 50:
+        tries += 1
+        s = samples[int(rng.integers(len(samples)))]
+        h, w = s.image.shape[:2]
+        ph = int(rng.integers(h // 5, h // 2))
+        pw = int(rng.integers(w // 5, w // 2))
+        x, y = int(rng.integers(0, w - pw)), int(rng.integers(0, h - ph))
+        b = s.boxes
+        pad = 10
+        if len(b) and np.any(
+            (b[:, 0] - pad < x + pw) & (b[:, 0] + b[:, 2] + pad > x)
+            & (b[:, 1] - pad < y + ph) & (b[:, 1] + b[:, 3] + pad > y)
+        ):
+            continue
+        patches.append(s.image[y : y + ph, x : x + pw].copy())
+    return patches
+
+
+def synthetic(n: int, seed: int, patches: list[np.ndarray] | None = None) -> list[Sample]:
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        w = int(rng.choice([480, 560, 640]))
+        h = int(w * rng.choice([0.75, 1.0, 0.5625]))
+        lo = rng.uniform(14, 40)
+        img, dice = render_scene(
+            rng, (w, h), n_dice=int(rng.integers(1, 16)), die_px=(lo, lo * rng.uniform(1.1, 2.5)),
+            pitch_deg=(0, 50), patches=patches,
+        )
+        boxes = np.array([d.box for d in dice], np.float32).reshape(-1, 4)
+        values = np.array([d.value for d in dice], np.int64)
+        out.append(Sample(img, boxes, values, True, "synth"))
+    return out

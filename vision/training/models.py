@@ -1,0 +1,81 @@
+"""The two small networks (PyTorch, training only; the app runs their ONNX export through OpenCV).
+
+- Detector: a fully convolutional centre-net at stride 4: a heat map of die centres, the box size
+  (log of width and height in output cells) and the sub-cell offset of the centre.
+- Classifier: a 40 x 40 crop around one die -> 7 classes (0: not a die, 1..6: the top face).
+"""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+CROP = 40
+
+
+def _cbr(cin: int, cout: int, k: int = 3, s: int = 1, groups: int = 1, d: int = 1) -> nn.Sequential:
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, k, s, padding=d * (k // 2), groups=groups, dilation=d, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+    )
+
+
+def _sep(cin: int, cout: int, s: int = 1, d: int = 1) -> nn.Sequential:
+    return nn.Sequential(_cbr(cin, cin, 3, s, groups=cin, d=d), _cbr(cin, cout, 1))
+
+
+class Detector(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.c1 = _cbr(3, 16, 3, 2)  # /2
+        self.c2 = nn.Sequential(_sep(16, 32, 2), _sep(32, 32))  # /4
+        self.c3 = nn.Sequential(_sep(32, 48, 2), _sep(48, 48))  # /8
+        self.c4 = nn.Sequential(_sep(48, 96, 2), _sep(96, 96, d=2), _sep(96, 96))  # /16
+        self.c5 = nn.Sequential(_sep(96, 128, 2), _sep(128, 128, d=2))  # /32
+        self.up5 = _cbr(128, 96, 1)
+        self.up4 = _cbr(96, 48, 1)
+        self.up3 = _cbr(48, 32, 1)
+        self.fuse4 = _sep(96, 96)
+        self.fuse3 = _sep(48, 48)
+        self.fuse2 = _sep(32, 32)
+        self.up = nn.Upsample(scale_factor=2, mode="nearest")
+        self.head = nn.Conv2d(32, 5, 1)
+        nn.init.constant_(self.head.bias, 0.0)
+        with torch.no_grad():
+            self.head.bias[0] = -4.0
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        f2 = self.c2(self.c1(x))
+        f3 = self.c3(f2)
+        f4 = self.c4(f3)
+        f5 = self.c5(f4)
+        y = self.fuse4(f4 + self.up(self.up5(f5)))
+        y = self.fuse3(f3 + self.up(self.up4(y)))
+        y = self.fuse2(f2 + self.up(self.up3(y)))
+        out = self.head(y)
+        heat = torch.sigmoid(out[:, :1])
+        return torch.cat([heat, out[:, 1:]], 1)
+
+
+class Classifier(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.body = nn.Sequential(
+            _cbr(3, 24),
+            nn.MaxPool2d(2),  # 20
+            _cbr(24, 32),
+            _sep(32, 48),
+            nn.MaxPool2d(2),  # 10
+            _sep(48, 64),
+            _sep(64, 64),
+            nn.MaxPool2d(2),  # 5
+            _sep(64, 96),
+            nn.AdaptiveAvgPool2d(1),
+            nn.Flatten(),
+            nn.Dropout(0.2),
+            nn.Linear(96, 7),
+        )
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.body(x)
