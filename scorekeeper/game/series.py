@@ -1,0 +1,134 @@
+"""A match of games: one game, a series of N (most wins), play to a target total, extra games.
+
+Every game of the match leaves a GameRecord. A player's standing is a tuple compared
+lexicographically: the mode's primary measure (the game's total; series wins; the carried total
+in target play), then the player's result in each extra game they played. Ranks are the
+competition ranking of these standings (1, 1, 3); an extra game is played by those tied for
+first when the variant's tie_break is "extra_game".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.rules import Variant
+
+if TYPE_CHECKING:
+    from scorekeeper.game.state import State
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of the match: who played, their totals, and who won it at once (servida)."""
+
+    number: int  # 1-based, extra games included
+    extra: bool
+    seats: tuple[int, ...]
+    totals: tuple[int, ...]  # aligned with seats
+    won_at_once: int | None = None  # the seat whose Generala servida ended the game
+
+    def result(self, seat: int) -> tuple[int, int]:
+        """(won at once, total) of a seat that played this game."""
+        return (1 if self.won_at_once == seat else 0, self.totals[self.seats.index(seat)])
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won this game (several when tied)."""
+        best = max(self.result(s) for s in self.seats)
+        return tuple(s for s in self.seats if self.result(s) == best)
+
+
+def standings(
+    variant: Variant, players: int, games: tuple[GameRecord, ...], current: GameRecord | None
+) -> list[tuple[int, ...]]:
+    """Each seat's standing tuple (higher is better); `current` is the game in progress, if any."""
+    everything = games + ((current,) if current is not None else ())
+    regular = [g for g in everything if not g.extra]
+    keys: list[tuple[int, ...]] = []
+    for seat in range(players):
+        key: tuple[int, ...]
+        if variant.mode == "series":
+            wins = sum(1 for g in games if not g.extra and seat in g.winners())
+            key = (wins,)
+            if current is not None and not current.extra:
+                key += current.result(seat)
+        elif variant.mode == "target":
+            key = (sum(g.result(seat)[1] for g in regular),)
+        else:
+            key = regular[0].result(seat) if regular else (0, 0)
+        for game in everything:
+            if game.extra and seat in game.seats:
+                key += game.result(seat)
+        keys.append(key)
+    return keys
+
+
+def competition_ranks(keys: list[tuple[int, ...]]) -> list[int]:
+    """1 + the number of strictly better standings: ties share a place, the next one skips."""
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+def next_game(
+    variant: Variant, players: int, games: tuple[GameRecord, ...]
+) -> tuple[tuple[int, ...], bool] | None:
+    """After a game: the seats of the next game and whether it is an extra game, or None (over)."""
+    last = games[-1]
+    if not last.extra:
+        regular = sum(1 for g in games if not g.extra)
+        if variant.mode == "series" and regular < (variant.series_games or 1):
+            return tuple(range(players)), False
+        if variant.mode == "target":
+            carried = [sum(g.result(s)[1] for g in games if not g.extra) for s in range(players)]
+            if max(carried) < (variant.target or 0):
+                return tuple(range(players)), False
+    keys = standings(variant, players, games, None)
+    best = max(keys)
+    top = tuple(s for s in range(players) if keys[s] == best)
+    if len(top) == 1 or variant.tie_break != "extra_game":
+        return None
+    return top, True
+
+
+def current_record(state: State) -> GameRecord | None:
+    """The game in progress as a provisional record (None once the match is over)."""
+    if state.finished:
+        return None
+    totals = tuple(state.sheets[s].total(state.variant) for s in state.seats)
+    return GameRecord(len(state.games) + 1, state.extra_game, state.seats, totals)
+
+
+def ranks(state: State) -> list[int]:
+    """Every seat's rank in the match now."""
+    return competition_ranks(
+        standings(state.variant, len(state.players), state.games, current_record(state))
+    )
+
+
+def match_dict(state: State) -> dict[str, Any]:
+    """The match beyond the sheet: the games played, wins (series) and carried totals (target)."""
+    variant = state.variant
+    names = state.players
+    regular = [g for g in state.games if not g.extra]
+    current = current_record(state)
+    carried_games = regular + ([current] if current is not None and not current.extra else [])
+    return {
+        "mode": variant.mode,
+        "series_games": variant.series_games,
+        "target": variant.target,
+        "game": len(state.games) + (0 if state.finished else 1),
+        "extra_game": state.extra_game and not state.finished,
+        "games": [
+            {
+                "number": g.number,
+                "extra_game": g.extra,
+                "totals": {names[s]: g.totals[i] for i, s in enumerate(g.seats)},
+                "winners": [names[s] for s in g.winners()],
+            }
+            for g in state.games
+        ],
+        "wins": {names[s]: sum(1 for g in regular if s in g.winners()) for s in range(len(names))},
+        "totals": {
+            names[s]: sum(g.totals[g.seats.index(s)] for g in carried_games if s in g.seats)
+            for s in range(len(names))
+        },
+    }

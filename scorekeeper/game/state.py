@@ -1,0 +1,484 @@
+"""The game state and the turn machine: apply an action, or say (verify/can) why it cannot be.
+
+A state is immutable and remembers the state before it, so undo is a walk back and the state of a
+game is a pure function of its action log.
+
+>>> from scorekeeper.rules import get_variant
+>>> s = new_game(get_variant("ru_fences"), ["Аня", "Борис"])
+>>> s = apply(s, Roll((5, 5, 5, 2, 3)))
+>>> s = apply(s, Score("three"))
+>>> s.sheets[0].stages[0].written["three"], s.sheets[0].fences, s.player_name
+(15, 2, 'Борис')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from scorekeeper.dice import Hand
+from scorekeeper.game import series
+from scorekeeper.game.actions import Action, CrossOut, Miss, Roll, Score, Undo
+from scorekeeper.game.errors import (
+    BoxAlreadyWritten,
+    BoxNotAllowed,
+    BoxNotOpenInStage,
+    BoxOutOfOrder,
+    GameError,
+    GameOver,
+    InvalidAction,
+    NothingToUndo,
+    NoThrowYet,
+    NotYourTurn,
+    ThrowAlreadyMade,
+    TooManyThrows,
+)
+from scorekeeper.game.series import GameRecord
+from scorekeeper.game.sheet import PlayerSheet, StageSheet
+from scorekeeper.i18n import Text, plural_ru
+from scorekeeper.rules import Box, Claim, Evaluation, Variant
+
+
+@dataclass(frozen=True, eq=False)
+class State:
+    """Everything the table knows now; build with new_game(), advance with apply()."""
+
+    variant: Variant
+    players: tuple[str, ...]
+    sheets: tuple[PlayerSheet, ...]  # per seat: the current game's column (or the last one played)
+    seats: tuple[int, ...]  # the seats playing the current game, in turn order
+    turn_index: int = 0  # index into seats
+    throws: int = 0  # throws used in this turn
+    dice: Hand | None = None  # the dice after the last throw of this turn
+    games: tuple[GameRecord, ...] = ()  # finished games of the match
+    extra_game: bool = False  # the current game is an extra game between those tied
+    finished: bool = False
+    previous: State | None = None  # the state before the last effective action
+    last_action: Action | None = None
+    effective: int = 0  # effective actions so far (undone ones dropped)
+
+    # --- who and where ---------------------------------------------------------------------
+    @property
+    def seat(self) -> int | None:
+        """The seat whose turn it is (None once finished)."""
+        return None if self.finished else self.seats[self.turn_index]
+
+    @property
+    def player_name(self) -> str | None:
+        """The name of the player whose turn it is (None once finished)."""
+        seat = self.seat
+        return None if seat is None else self.players[seat]
+
+    @property
+    def stage(self) -> int:
+        """The current player's stage, 1-based (the lowest stage with an open box)."""
+        seat = self.seats[self.turn_index]
+        return self.sheets[seat].current_stage(self.variant) + 1
+
+    @property
+    def throws_allowed(self) -> int:
+        """Throws this turn allows: the variant's, plus the banked fences in ru_fences."""
+        seat = self.seats[self.turn_index]
+        return self.variant.throws + (self.sheets[seat].fences if self.variant.fences else 0)
+
+    def open_boxes(self, stage: int | None = None) -> frozenset[str]:
+        """The current player's open boxes in `stage` (1-based; default the current stage)."""
+        seat = self.seats[self.turn_index]
+        index = (stage or self.stage) - 1
+        return self.sheets[seat].stages[index].open_boxes(self.variant)
+
+    def effective_actions(self) -> tuple[Action, ...]:
+        """The actions that made this state, undone ones dropped, oldest first."""
+        found: list[Action] = []
+        state: State | None = self
+        while state is not None and state.last_action is not None:
+            found.append(state.last_action)
+            state = state.previous
+        return tuple(reversed(found))
+
+    def sheet(self) -> dict[str, Any]:
+        """The sheet as CLI.md shows it."""
+        from scorekeeper.game.sheet import sheet
+
+        return sheet(self)
+
+    def ranks(self) -> list[int]:
+        """Every seat's rank now (competition ranking, extra games included)."""
+        return series.ranks(self)
+
+    # --- the triads (the app greys out boxes with can_*, explains with verify_*) -----------------
+    def verify_roll(self, values: Iterable[Any]) -> None:
+        """Raise why these dice cannot be thrown now (InvalidDice for bad values)."""
+        _check_roll(self, Roll(tuple(values)))
+
+    def can_roll(self, values: Iterable[Any] | None = None) -> bool:
+        """A throw is possible now (with these values, if given)."""
+        if values is None:
+            return _can(lambda state, _: _check_throw_left(state), self, None)
+        return _can(_check_roll, self, Roll(tuple(values)))
+
+    def verify_score(self, box: str, value: int | None = None, stage: int | None = None) -> None:
+        """Raise why the box cannot be written now."""
+        _check_score(self, Score(box, value, stage))
+
+    def can_score(self, box: str, value: int | None = None, stage: int | None = None) -> bool:
+        """The box can be written now."""
+        return _can(_check_score, self, Score(box, value, stage))
+
+    def verify_cross_out(self, box: str, stage: int | None = None) -> None:
+        """Raise why the box cannot be struck now."""
+        _check_cross_out(self, CrossOut(box, stage))
+
+    def can_cross_out(self, box: str, stage: int | None = None) -> bool:
+        """The box can be struck now."""
+        return _can(_check_cross_out, self, CrossOut(box, stage))
+
+    def verify_miss(self) -> None:
+        """Raise why the organiser cannot close a missed tour now."""
+        _check_miss(self, Miss())
+
+    def can_miss(self) -> bool:
+        """A missed tour can be closed now."""
+        return _can(_check_miss, self, Miss())
+
+    def verify_undo(self, count: int = 1) -> None:
+        """Raise why `count` actions cannot be taken back."""
+        _check_undo(self, Undo(count))
+
+    def can_undo(self, count: int = 1) -> bool:
+        """`count` actions can be taken back."""
+        return _can(_check_undo, self, Undo(count))
+
+    def verify_player(self, name: str) -> None:
+        """Raise NotYourTurn unless it is `name`'s turn."""
+        verify_player(self, name)
+
+    def preview(self, box: str, value: int | None = None, stage: int | None = None) -> Evaluation:
+        """What writing `box` now would give (score, reason); raises like verify_score."""
+        _, _, evaluation = _check_score(self, Score(box, value, stage))
+        return evaluation
+
+
+def new_game(variant: Variant, players: Sequence[str]) -> State:
+    """A fresh game (or match) for these players, the first of them to throw."""
+    names = tuple(players)
+    if not names:
+        raise InvalidAction(Text("Нужен хотя бы один игрок.", "A game needs at least one player."))
+    if len(names) > variant.max_players:
+        raise InvalidAction(
+            Text(
+                f"В «{variant.name.ru}» играют не больше {variant.max_players} игроков.",
+                f"{variant.name.en} takes at most {variant.max_players} players.",
+            )
+        )
+    if len(set(names)) != len(names):
+        raise InvalidAction(Text("Имена игроков повторяются.", "Player names must differ."))
+    return State(variant, names, tuple(PlayerSheet.empty(variant) for _ in names), tuple(range(len(names))))
+
+
+# --- checks ---------------------------------------------------------------------------------------
+
+
+def _can(check: Any, state: State, action: Any) -> bool:
+    try:
+        check(state, action)
+    except (GameError, ValueError):
+        return False
+    return True
+
+
+def _check_not_over(state: State) -> None:
+    if state.finished:
+        raise GameOver(Text("Игра окончена: можно только отменить ход.",
+                            "The game is over: only undo is possible."))
+
+
+def _check_throw_left(state: State) -> None:
+    _check_not_over(state)
+    allowed = state.throws_allowed
+    if state.throws >= allowed:
+        if state.variant.one_throw:
+            text = Text("В этом туре результаты уже введены: в туре один «бросок».",
+                        "This tour's results are in already: a tour has one throw.")
+        else:
+            text = Text(
+                f"Все броски хода использованы ({allowed}); запишите или вычеркните клетку.",
+                f"All {allowed} throws of this turn are used; write or cross out a box.",
+            )
+        raise TooManyThrows(text)
+
+
+def _check_roll(state: State, action: Roll) -> Hand:
+    _check_not_over(state)
+    hand = state.variant.hand(action.values)  # InvalidDice: bad input, not a broken rule
+    _check_throw_left(state)
+    return hand
+
+
+def _box(state: State, box_id: str) -> Box:
+    variant = state.variant
+    if box_id not in variant.box_ids:
+        raise InvalidAction(
+            Text(
+                f"В «{variant.name.ru}» нет клетки {box_id!r}; есть: {', '.join(variant.box_ids)}.",
+                f"{variant.name.en} has no box {box_id!r}; its boxes: {', '.join(variant.box_ids)}.",
+            )
+        )
+    return variant.box(box_id)
+
+
+def _order_allows(variant: Variant, stage: StageSheet, box: Box) -> bool:
+    if variant.box_order == "gora_first":
+        return box.section == "upper" or stage.upper_complete(variant)
+    if variant.box_order == "strict":
+        return next(b for b in variant.box_ids if stage.is_open(b)) == box.id
+    return True
+
+
+def _target_stage(state: State, box: Box, stage: int | None) -> int:
+    """The 0-based stage the box goes in, or the violation that keeps it shut."""
+    variant = state.variant
+    column = state.sheets[state.seats[state.turn_index]]
+    current = column.current_stage(variant)
+    if stage is not None and not 1 <= stage <= variant.stages:
+        raise InvalidAction(Text(f"Этапа {stage} нет: их {variant.stages}.",
+                                 f"There is no stage {stage}: the game has {variant.stages}."))
+    if variant.stage_order == "any":
+        if stage is not None:
+            index = stage - 1
+        else:
+            index = next((i for i, s in enumerate(column.stages) if s.is_open(box.id)), current)
+    else:
+        index = current
+        if stage is not None and stage - 1 != index:
+            raise BoxNotOpenInStage(
+                Text(
+                    f"Сейчас идёт этап {current + 1}: этап {stage} не открыт.",
+                    f"Stage {current + 1} is being played: stage {stage} is not open.",
+                )
+            )
+    sheet = column.stages[index]
+    if not sheet.is_open(box.id):
+        raise BoxAlreadyWritten(
+            Text(
+                f"«{box.name.ru}» уже записана на этапе {index + 1}.",
+                f"{box.name.en} is already written in stage {index + 1}.",
+            )
+        )
+    if not _order_allows(variant, sheet, box):
+        if variant.box_order == "gora_first":
+            text = Text(
+                f"Сначала заполните «гору» этапа {index + 1}, потом «{box.name.ru}».",
+                f"Fill the upper section of stage {index + 1} before {box.name.en}.",
+            )
+        else:
+            first = variant.box(next(b for b in variant.box_ids if sheet.is_open(b)))
+            text = Text(
+                f"Клетки заполняются по порядку: сейчас «{first.name.ru}», не «{box.name.ru}».",
+                f"Boxes are filled in order: {first.name.en} comes before {box.name.en}.",
+            )
+        raise BoxOutOfOrder(text)
+    return index
+
+
+def _claim(state: State, index: int, value: int | None) -> Claim:
+    sheet = state.sheets[state.seats[state.turn_index]].stages[index]
+    return Claim(
+        throw=state.throws,
+        value=value,
+        open_boxes=sheet.open_boxes(state.variant),
+        written=sheet.written,
+    )
+
+
+def _need_throw(state: State, doing: Text) -> None:
+    if state.throws == 0:
+        raise NoThrowYet(Text(f"Сначала бросьте кубики, потом {doing.ru}.",
+                              f"Throw the dice before you {doing.en}."))
+
+
+def _check_score(state: State, action: Score) -> tuple[Box, int, Evaluation]:
+    _check_not_over(state)
+    box = _box(state, action.box)
+    _need_throw(state, Text("записывайте клетку", "write a box"))
+    index = _target_stage(state, box, action.stage)
+    assert state.dice is not None
+    evaluation = state.variant.evaluate(box.id, state.dice, _claim(state, index, action.value))
+    if not evaluation.allowed:
+        raise BoxNotAllowed(evaluation.reason)
+    return box, index, evaluation
+
+
+def _check_cross_out(state: State, action: CrossOut) -> tuple[Box, int, int]:
+    """The box, its stage and the extra points the throw earns anyway."""
+    _check_not_over(state)
+    variant = state.variant
+    box = _box(state, action.box)
+    if state.throws == 0 and not variant.zero_throw_cross_out:
+        _need_throw(state, Text("вычёркивайте клетку", "cross out a box"))
+    index = _target_stage(state, box, action.stage)
+    if box.section == "upper" and (state.throws == 0 or not variant.upper_cross_out):
+        raise BoxNotAllowed(
+            Text(
+                f"«{box.name.ru}» из верхней части вычеркнуть нельзя: она записывается по кубикам.",
+                f"{box.name.en} is an upper box and cannot be crossed out: it takes the dice's value.",
+            )
+        )
+    if state.throws == 0:
+        return box, index, 0
+    assert state.dice is not None
+    evaluation = variant.evaluate(box.id, state.dice, _claim(state, index, None))
+    if not evaluation.allowed:
+        raise BoxNotAllowed(evaluation.reason)
+    return box, index, evaluation.extra
+
+
+def _lowest_open(state: State) -> Box:
+    variant = state.variant
+    column = state.sheets[state.seats[state.turn_index]]
+    stage = column.stages[column.current_stage(variant)]
+    candidates = [variant.box(b) for b in variant.box_ids if stage.is_open(b)]
+    open_in_order = [b for b in candidates if _order_allows(variant, stage, b)] or candidates
+    return min(open_in_order, key=lambda b: variant.score_range(b.id)[1])
+
+
+def _check_miss(state: State, action: Miss) -> Box:
+    _check_not_over(state)
+    if not state.variant.one_throw:
+        raise BoxNotAllowed(Text("Пропустить можно только тур футбольного покера.",
+                                 "Only a football tour can be missed."))
+    if state.throws > 0:
+        raise ThrowAlreadyMade(Text("Результаты тура уже введены: тур не пропущен.",
+                                    "This tour's results are in: the tour was not missed."))
+    return _lowest_open(state)
+
+
+def _check_undo(state: State, action: Undo) -> None:
+    if action.count < 1:
+        raise InvalidAction(Text("Отменить можно одно действие или больше.",
+                                 "Undo takes back one action or more."))
+    if action.count > state.effective:
+        n = state.effective
+        raise NothingToUndo(
+            Text(
+                f"Отменить {action.count} нельзя: сделано только {n} "
+                f"{plural_ru(n, 'действие', 'действия', 'действий')}.",
+                f"Cannot take back {action.count}: only {n} action{'s' if n != 1 else ''} taken.",
+            )
+        )
+
+
+def verify_player(state: State, name: str) -> None:
+    """Raise NotYourTurn unless it is `name`'s turn."""
+    _check_not_over(state)
+    current = state.player_name
+    if name != current:
+        raise NotYourTurn(Text(f"Сейчас ходит {current}, а не {name}.",
+                               f"It is {current}'s turn, not {name}'s."))
+
+
+def verify(state: State, action: Action) -> None:
+    """Raise why `action` cannot be taken now (RuleViolation, InvalidAction or InvalidDice)."""
+    apply(state, action)
+
+
+def can(state: State, action: Action) -> bool:
+    """`action` can be taken now."""
+    try:
+        apply(state, action)
+    except (GameError, ValueError):
+        return False
+    return True
+
+
+# --- apply ----------------------------------------------------------------------------------------
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after `action`; raises (and changes nothing) if the action cannot be taken."""
+    if isinstance(action, Undo):
+        _check_undo(state, action)
+        back = state
+        for _ in range(action.count):
+            assert back.previous is not None
+            back = back.previous
+        return back
+    if isinstance(action, Roll):
+        hand = _check_roll(state, action)
+        return replace(state, throws=state.throws + 1, dice=hand,
+                       previous=state, last_action=action, effective=state.effective + 1)
+    if isinstance(action, Score):
+        box, index, evaluation = _check_score(state, action)
+        return _write(state, action, box, index, evaluation.score, not evaluation.valid,
+                      evaluation.extra, evaluation.wins_game)
+    if isinstance(action, CrossOut):
+        box, index, extra = _check_cross_out(state, action)
+        return _write(state, action, box, index, 0, True, extra, False)
+    if isinstance(action, Miss):
+        box = _check_miss(state, action)
+        column = state.sheets[state.seats[state.turn_index]]
+        return _write(state, action, box, column.current_stage(state.variant), 0, True, 0, False)
+    raise InvalidAction(Text(f"Неизвестное действие {action!r}.", f"Unknown action {action!r}."))
+
+
+def _write(
+    state: State, action: Action, box: Box, index: int, score: int, crossed: bool, extra: int, wins: bool
+) -> State:
+    """Write one box, settle the fences, pass the turn; finish the game (and the match) if due."""
+    variant = state.variant
+    seat = state.seats[state.turn_index]
+    column = state.sheets[seat]
+    stages = list(column.stages)
+    stages[index] = stages[index].with_box(box.id, score, crossed, extra)
+    fences, earned, spent = column.fences, column.fences_earned, column.fences_spent
+    if variant.fences and not isinstance(action, Miss):
+        delta = variant.throws - state.throws
+        if box.section == "upper" and not variant.fences_on_upper:
+            delta = min(delta, 0)  # bank nothing, but spent fences are spent
+        fences = max(0, fences + delta)
+        earned += max(delta, 0)
+        spent += max(-delta, 0)
+    sheets = list(state.sheets)
+    sheets[seat] = PlayerSheet(tuple(stages), fences, earned, spent, column.filled + 1)
+    after = replace(
+        state,
+        sheets=tuple(sheets),
+        turn_index=(state.turn_index + 1) % len(state.seats),
+        throws=0,
+        dice=None,
+        previous=state,
+        last_action=action,
+        effective=state.effective + 1,
+    )
+    if wins or all(sheets[s].complete(variant) for s in state.seats):
+        return _end_game(after, seat if wins else None)
+    return after
+
+
+def _end_game(state: State, won_at_once: int | None) -> State:
+    variant = state.variant
+    record = GameRecord(
+        number=len(state.games) + 1,
+        extra=state.extra_game,
+        seats=state.seats,
+        totals=tuple(state.sheets[s].total(variant) for s in state.seats),
+        won_at_once=won_at_once,
+    )
+    games = state.games + (record,)
+    upcoming = series.next_game(variant, len(state.players), games)
+    if upcoming is None:
+        return replace(state, games=games, finished=True, turn_index=0)
+    seats, extra = upcoming
+    sheets = list(state.sheets)
+    for s in seats:
+        sheets[s] = PlayerSheet.empty(variant, sheets[s].fences_earned, sheets[s].fences_spent)
+    return replace(state, games=games, sheets=tuple(sheets), seats=seats, turn_index=0, extra_game=extra)
+
+
+def replay(variant: Variant, players: Sequence[str], actions: Iterable[Action]) -> State:
+    """The state after these actions from a fresh game."""
+    state = new_game(variant, players)
+    for action in actions:
+        state = apply(state, action)
+    return state

@@ -1,0 +1,141 @@
+"""GameService: the only writer of a game. Verify against the latest state, save, apply, broadcast.
+
+One service per open game (GameService.open returns the same one for the same store and game), so
+two phones at the table write through one lock and both hear every change.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from scorekeeper.game import (
+    Action,
+    CrossOut,
+    Miss,
+    Roll,
+    Score,
+    State,
+    Undo,
+    apply,
+    new_game,
+    verify_player,
+)
+from scorekeeper.rules import get_variant
+from scorekeeper.store import GameInfo, Store
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[State, Action], None]
+
+
+class GameService:
+    """One open game: its state, the store it is saved in, and the listeners to tell."""
+
+    _open: ClassVar[dict[tuple[int, int], GameService]] = {}
+    _open_lock: ClassVar[threading.Lock] = threading.Lock()
+
+    def __init__(self, store: Store, info: GameInfo, state: State, saved: int) -> None:
+        self.store = store
+        self.info = info
+        self._state = state
+        self._saved = saved  # actions in the log, undo actions included
+        self._lock = threading.RLock()
+        self._listeners: list[Listener] = []
+
+    @classmethod
+    def open(cls, store: Store, game_id: int) -> GameService:
+        """The service of a saved game (replayed from its log); the same object while it is open."""
+        with cls._open_lock:
+            key = (id(store), game_id)
+            service = cls._open.get(key)
+            if service is None or service.store is not store:
+                info, state, saved = store.load(game_id)
+                service = cls(store, info, state, saved)
+                cls._open[key] = service
+            return service
+
+    @classmethod
+    def create(
+        cls, store: Store, variant_id: str, players: Sequence[str], options: Mapping[str, Any] | None = None
+    ) -> GameService:
+        """Start and save a new game; raises RulesInputError / InvalidAction on bad set-up."""
+        options = dict(options or {})
+        new_game(get_variant(variant_id, **options), players)  # checks the players before anything is saved
+        game_id = store.create_game(variant_id, options, players)
+        return cls.open(store, game_id)
+
+    def close(self) -> None:
+        """Forget this open game (listeners dropped); the store stays open."""
+        with type(self)._open_lock:
+            type(self)._open.pop((id(self.store), self.info.id), None)
+        with self._lock:
+            self._listeners.clear()
+
+    @property
+    def game_id(self) -> int:
+        """The saved game's id."""
+        return self.info.id
+
+    @property
+    def state(self) -> State:
+        """The latest state (immutable: safe to read from any thread)."""
+        return self._state
+
+    @property
+    def saved_actions(self) -> int:
+        """How many actions the log holds (undo actions included)."""
+        return self._saved
+
+    def subscribe(self, callback: Listener) -> Callable[[], None]:
+        """Call `callback(state, action)` after every saved action; returns the unsubscribe."""
+        with self._lock:
+            self._listeners.append(callback)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if callback in self._listeners:
+                    self._listeners.remove(callback)
+
+        return unsubscribe
+
+    def act(self, action: Action, player: str | None = None) -> State:
+        """Verify `action` (and that it is `player`'s turn, if given) against the latest state,
+        commit it, make the new state current and tell the listeners. Raises without saving."""
+        with self._lock:
+            state = self._state
+            if player is not None and not isinstance(action, Undo):
+                verify_player(state, player)
+            after = apply(state, action)  # verifies; nothing is saved if it raises
+            self.store.append_action(self.info.id, self._saved + 1, action, state.player_name, after)
+            self._saved += 1
+            self._state = after
+            for listener in list(self._listeners):
+                try:
+                    listener(after, action)
+                except Exception:  # one broken view must not stop the game or the others
+                    log.exception("game %s: listener failed", self.info.id)
+            return after
+
+    def roll(self, values: Sequence[Any], player: str | None = None) -> State:
+        """Record a throw: the five values as they lie now."""
+        return self.act(Roll.of(values), player)
+
+    def score(self, box: str, value: int | None = None, stage: int | None = None, player: str | None = None) -> State:
+        """Write a box with the current dice (`value`: the player's pick, e.g. which pair)."""
+        return self.act(Score(box, value, stage), player)
+
+    def cross_out(self, box: str, stage: int | None = None, player: str | None = None) -> State:
+        """Strike a box (0)."""
+        return self.act(CrossOut(box, stage), player)
+
+    def miss(self) -> State:
+        """The organiser closes the current player's missed football tour."""
+        return self.act(Miss())
+
+    def undo(self, n: int = 1) -> State:
+        """Take back the last n effective actions (saved as an undo action)."""
+        return self.act(Undo(n))
+

@@ -1,0 +1,323 @@
+"""SQLite store: games, their players and an append-only action log; results for statistics.
+
+One file, WAL journal, `PRAGMA user_version` as the schema version with migrations from 1 on.
+Each action is committed in its own transaction; a game is loaded by replaying its log.
+Undo is an action like any other: nothing in the log is ever deleted or changed.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.game import Action, State, apply, from_payload, kind, new_game, to_payload
+from scorekeeper.rules import Variant, get_variant
+
+_V1 = """
+CREATE TABLE games (
+    id        INTEGER PRIMARY KEY,
+    variant   TEXT NOT NULL,
+    options   TEXT NOT NULL,          -- JSON object of the options given
+    created   TEXT NOT NULL,
+    finished  TEXT                    -- when the match ended (NULL while it goes on)
+);
+CREATE TABLE players (
+    game_id   INTEGER NOT NULL REFERENCES games(id),
+    seat      INTEGER NOT NULL,
+    name      TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE actions (
+    game_id   INTEGER NOT NULL REFERENCES games(id),
+    seq       INTEGER NOT NULL,       -- 1, 2, ... in the order taken
+    kind      TEXT NOT NULL,          -- roll, score, cross_out, miss, undo
+    payload   TEXT NOT NULL,          -- the action's JSON form (as in a play script)
+    player    TEXT,                   -- whose turn it was
+    created   TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+-- Derived from the log when a match ends (and removed if an undo reopens it): statistics.
+CREATE TABLE results (
+    game_id        INTEGER NOT NULL REFERENCES games(id),
+    seat           INTEGER NOT NULL,
+    name           TEXT NOT NULL,
+    variant        TEXT NOT NULL,
+    total          INTEGER NOT NULL,  -- regular games' totals (extra games left out)
+    rank           INTEGER NOT NULL,
+    won            INTEGER NOT NULL,
+    premiums       INTEGER NOT NULL,  -- stages with the upper bonus / «гора» premium
+    penalties      INTEGER NOT NULL,  -- stages with the «гора» penalty
+    fences_earned  INTEGER NOT NULL,
+    fences_spent   INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX results_name ON results(name, variant);
+"""
+
+# Each entry moves the schema from version i to i + 1.
+MIGRATIONS: tuple[str, ...] = (_V1,)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StoreError(Exception):
+    """The file is not a scorekeeper database, is newer than this program, or lacks the game."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A saved game's header: variant, options, players and dates."""
+
+    id: int
+    variant: str
+    options: Mapping[str, Any]
+    players: tuple[str, ...]
+    created: str
+    finished: str | None
+
+    def build_variant(self) -> Variant:
+        """The variant with the game's options."""
+        return get_variant(self.variant, **self.options)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class Store:
+    """One SQLite file; safe to share between threads (a lock serialises its use)."""
+
+    def __init__(self, path: str | Path, *, synchronous: str = "NORMAL") -> None:
+        self.path = str(path)
+        # WAL with synchronous=NORMAL keeps every commit through a crash of the program;
+        # "FULL" also survives a power cut at the price of an fsync per action.
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={synchronous}")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.execute("PRAGMA busy_timeout=5000")
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"{self.path}: not a scorekeeper database ({error})") from None
+        self._lock = threading.RLock()
+        self._migrate()
+
+    def close(self) -> None:
+        """Close the file."""
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _migrate(self) -> None:
+        try:
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"{self.path}: not a scorekeeper database ({error})") from None
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: schema version {version} is newer than this program's {SCHEMA_VERSION}")
+        if version == 0:
+            tables = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if tables:
+                raise StoreError(f"{self.path}: an SQLite file that is not a scorekeeper database")
+        for step in range(version, SCHEMA_VERSION):
+            with self._transaction() as db:
+                for statement in MIGRATIONS[step].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version={step + 1}")
+
+    @property
+    def schema_version(self) -> int:
+        """The file's schema version."""
+        with self._lock:
+            return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    # --- writing ------------------------------------------------------------------------------
+    def create_game(self, variant_id: str, options: Mapping[str, Any], players: Sequence[str]) -> int:
+        """Save a new game with its players (one transaction); returns its id."""
+        get_variant(variant_id, **options)  # unknown variants and options never reach the file
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO games (variant, options, created) VALUES (?, ?, ?)",
+                (variant_id, json.dumps(dict(options), ensure_ascii=False), _now()),
+            )
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            db.executemany(
+                "INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)",
+                [(game_id, seat, name) for seat, name in enumerate(players)],
+            )
+        return game_id
+
+    def append_action(
+        self, game_id: int, seq: int, action: Action, player: str | None, after: State | None = None
+    ) -> None:
+        """Commit one action as number `seq` of the game's log.
+
+        `after` is the state the action leads to: when it finishes the match (or an undo reopens
+        it) the results for statistics change in the same transaction.
+        """
+        payload = json.dumps(to_payload(action), ensure_ascii=False)
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO actions (game_id, seq, kind, payload, player, created) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seq, kind(action), payload, player, _now()),
+            )
+            if after is not None:
+                was_finished = db.execute("SELECT finished FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+                if after.finished and was_finished is None:
+                    db.execute("UPDATE games SET finished = ? WHERE id = ?", (_now(), game_id))
+                    db.executemany(
+                        "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        _results(game_id, after),
+                    )
+                elif not after.finished and was_finished is not None:
+                    db.execute("UPDATE games SET finished = NULL WHERE id = ?", (game_id,))
+                    db.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+
+    # --- reading ------------------------------------------------------------------------------
+    def game(self, game_id: int) -> GameInfo:
+        """A saved game's header, or StoreError if there is none with this id."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, variant, options, created, finished FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            if row is None:
+                raise StoreError(f"{self.path}: no game {game_id}")
+            names = self._db.execute(
+                "SELECT name FROM players WHERE game_id = ? ORDER BY seat", (game_id,)
+            ).fetchall()
+        return GameInfo(row[0], row[1], json.loads(row[2]), tuple(n[0] for n in names), row[3], row[4])
+
+    def last_game_id(self) -> int | None:
+        """The id of the most recently created game."""
+        with self._lock:
+            row = self._db.execute("SELECT max(id) FROM games").fetchone()
+        return row[0]
+
+    def actions(self, game_id: int) -> list[Action]:
+        """The game's whole log, undo actions included, in order."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT payload FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+        return [from_payload(json.loads(row[0])) for row in rows]
+
+    def action_count(self, game_id: int) -> int:
+        """How many actions the game's log holds."""
+        with self._lock:
+            return int(self._db.execute("SELECT count(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0])
+
+    def load(self, game_id: int) -> tuple[GameInfo, State, int]:
+        """The game's header, its state replayed from the log, and the log's length."""
+        info = self.game(game_id)
+        actions = self.actions(game_id)
+        state = new_game(info.build_variant(), info.players)
+        for action in actions:
+            state = apply(state, action)
+        return info, state, len(actions)
+
+    # --- history and statistics ------------------------------------------------------------------
+    def known_names(self, limit: int = 50) -> list[str]:
+        """Player names from earlier games, the most recently used first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT name FROM players GROUP BY name ORDER BY max(game_id) DESC LIMIT ?", (limit,)
+            ).fetchall()
+        return [r[0] for r in rows]
+
+    def games(self, player: str | None = None, variant: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """Saved games, newest first, optionally those of one player and/or one variant."""
+        sql = ("SELECT g.id, g.variant, g.created, g.finished, "
+               "(SELECT group_concat(name, char(31)) FROM "
+               "(SELECT name FROM players p WHERE p.game_id = g.id ORDER BY seat)) "
+               "FROM games g WHERE 1")
+        params: list[Any] = []
+        if variant is not None:
+            sql += " AND g.variant = ?"
+            params.append(variant)
+        if player is not None:
+            sql += " AND EXISTS (SELECT 1 FROM players p WHERE p.game_id = g.id AND p.name = ?)"
+            params.append(player)
+        sql += " ORDER BY g.id DESC LIMIT ?"
+        params.append(limit)
+        with self._lock:
+            rows = self._db.execute(sql, params).fetchall()
+            winners = {
+                (r[0]): r[1]
+                for r in self._db.execute(
+                    "SELECT game_id, group_concat(name, char(31)) FROM results WHERE won = 1 GROUP BY game_id"
+                ).fetchall()
+            }
+        return [
+            {
+                "id": r[0],
+                "variant": r[1],
+                "created": r[2],
+                "finished": r[3],
+                "players": r[4].split("\x1f") if r[4] else [],
+                "winners": winners[r[0]].split("\x1f") if r[0] in winners else [],
+            }
+            for r in rows
+        ]
+
+    def player_stats(self, player: str | None = None, variant: str | None = None) -> list[dict[str, Any]]:
+        """Per player and variant, over finished games: games, wins, average and best totals,
+        upper premiums and penalties, fences earned and spent."""
+        sql = ("SELECT name, variant, count(*), sum(won), avg(total), max(total), sum(premiums), "
+               "sum(penalties), sum(fences_earned), sum(fences_spent) FROM results WHERE 1")
+        params: list[Any] = []
+        if player is not None:
+            sql += " AND name = ?"
+            params.append(player)
+        if variant is not None:
+            sql += " AND variant = ?"
+            params.append(variant)
+        sql += " GROUP BY name, variant ORDER BY name, variant"
+        with self._lock:
+            rows = self._db.execute(sql, params).fetchall()
+        keys = ("name", "variant", "games", "wins", "average", "best", "premiums", "penalties",
+                "fences_earned", "fences_spent")
+        return [dict(zip(keys, row, strict=True)) for row in rows]
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """A read-only query for tests and tools."""
+        with self._lock:
+            return list(self._db.execute(sql, params).fetchall())
+
+
+def _results(game_id: int, state: State) -> list[tuple[Any, ...]]:
+    variant = state.variant
+    ranks = state.ranks()
+    rows = []
+    for seat, name in enumerate(state.players):
+        regular = sum(g.totals[g.seats.index(seat)] for g in state.games if not g.extra and seat in g.seats)
+        # The column is the last game's; earlier games of a match count through their totals only.
+        column = state.sheets[seat]
+        premiums, penalties = column.premiums(variant)
+        rows.append((game_id, seat, name, variant.id, regular, ranks[seat], int(ranks[seat] == 1),
+                     premiums, penalties, column.fences_earned, column.fences_spent))
+    return rows
+
