@@ -1,0 +1,149 @@
+"""`scorekeeper play SCRIPT.json [--db PATH]` and `scorekeeper show --db PATH [GAME_ID | --last]`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.commands import UsageError, print_json
+from scorekeeper.dice import InvalidDice
+from scorekeeper.game import (
+    GameError,
+    State,
+    Undo,
+    apply,
+    from_payload,
+    new_game,
+    verify_player,
+)
+from scorekeeper.rules import RulesInputError, get_variant
+from scorekeeper.service import GameService
+from scorekeeper.store import Store, StoreError
+
+
+def _read_script(path: str) -> dict[str, Any]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"{path}: cannot read the script ({error})") from None
+    try:
+        script = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UsageError(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+    if not isinstance(script, dict):
+        raise UsageError(f"{path}: expected a JSON object with variant, players and actions")
+    unknown = sorted(set(script) - {"variant", "options", "players", "actions"})
+    if unknown:
+        raise UsageError(f"{path}: unexpected keys {unknown}; expected variant, options, players, actions")
+    if not isinstance(script.get("variant"), str):
+        raise UsageError(f"{path}: \"variant\" must be a variant id such as \"ru_fences\"")
+    options = script.get("options")
+    if options is None:
+        script["options"] = options = {}
+    if not isinstance(options, dict):
+        raise UsageError(f"{path}: \"options\" must be an object of option names and values")
+    players = script.get("players")
+    if (not isinstance(players, list) or not players
+            or not all(isinstance(p, str) and p.strip() for p in players)):
+        raise UsageError(f"{path}: \"players\" must be a non-empty list of names")
+    actions = script.get("actions", [])
+    if not isinstance(actions, list):
+        raise UsageError(f"{path}: \"actions\" must be a list")
+    script["actions"] = actions
+    return script
+
+
+def _describe(index: int, raw: Any) -> str:
+    return f"action {index} {json.dumps(raw, ensure_ascii=False)}"
+
+
+def _asserted_player(index: int, raw: Any) -> str | None:
+    if not isinstance(raw, dict) or "player" not in raw:
+        return None
+    player = raw["player"]
+    if not isinstance(player, str):
+        raise UsageError(f"{_describe(index, raw)}: \"player\" must be a name")
+    return player
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Replay the script (saving it with --db) and print the sheet; exit 2 at the first bad action."""
+    script = _read_script(args.script)
+    try:
+        variant = get_variant(script["variant"], **script["options"])
+        state = new_game(variant, script["players"])
+    except (RulesInputError, GameError) as error:
+        raise UsageError(f"{args.script}: {error}") from None
+
+    service: GameService | None = None
+    store: Store | None = None
+    if args.db:
+        try:
+            store = Store(args.db)
+            service = GameService.create(store, variant.id, script["players"], script["options"])
+        except StoreError as error:
+            raise UsageError(f"--db {args.db}: {error}") from None
+        state = service.state
+    try:
+        for index, raw in enumerate(script["actions"]):
+            try:
+                action = from_payload(raw)
+                player = _asserted_player(index, raw)
+                if service is not None:
+                    state = service.act(action, player)
+                else:
+                    if player is not None and not isinstance(action, Undo):
+                        verify_player(state, player)
+                    state = apply(state, action)
+            except GameError as error:
+                raise UsageError(f"{_describe(index, raw)}: {error.rule}: {error}") from None
+            except InvalidDice as error:
+                raise UsageError(f"{_describe(index, raw)}: invalid_dice: {error}") from None
+        print_json(_sheet(state, service))
+    finally:
+        if store is not None:
+            store.close()
+    return 0
+
+
+def _sheet(state: State, service: GameService | None) -> dict[str, Any]:
+    sheet = state.sheet()
+    if service is not None:
+        sheet["id"] = service.game_id
+        sheet["actions"] = service.saved_actions
+    return sheet
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Print a saved game's sheet with its id and the number of saved actions."""
+    if args.game_id is not None and args.last:
+        raise UsageError("give either GAME_ID or --last, not both")
+    if not Path(args.db).exists():
+        raise UsageError(f"--db {args.db}: no such file")
+    try:
+        store = Store(args.db)
+    except StoreError as error:
+        raise UsageError(f"--db {args.db}: {error}") from None
+    try:
+        if args.game_id is None:
+            game_id = store.last_game_id()
+            if game_id is None:
+                raise UsageError(f"--db {args.db}: no saved games")
+        else:
+            try:
+                game_id = int(args.game_id)
+            except ValueError:
+                raise UsageError(f"GAME_ID {args.game_id!r}: expected a whole number") from None
+        try:
+            _, state, saved = store.load(game_id)
+        except StoreError as error:
+            raise UsageError(str(error)) from None
+        sheet = state.sheet()
+        sheet["id"] = game_id
+        sheet["actions"] = saved
+        print_json(sheet)
+    finally:
+        store.close()
+    return 0
