@@ -26,9 +26,17 @@ Exactness of the state space:
   expected sum *still to come*, which does not depend on the net once the outcome is decided, so it
   stays exact under the clipping.
 * Fences are not capped below the query: the tables cover every fence count reachable from it
-  (``F`` grows by at most ``base_throws - 1`` per box). A query with more than ``FENCE_CAP`` fences
-  is answered with ``FENCE_CAP``: with that many spare throws every one of the at most six turns can
-  run ~40 throws, and the chance that any die still lacks its face after that is below 1e-15.
+  (``F`` grows by at most ``base_throws - 1`` per box). More fences can always help a little (one more
+  throw on a box), so there is no exact cap; a query with more than ``FENCE_CAP`` (256)
+  fences is answered with 256. That changes nothing that matters: the best play with unlimited
+  fences throws at most until five dice show the face, and that needs more than 256 extra throws
+  over all six boxes with a chance below 3e-11 (the sum of six maxima of five geometric waits), so
+  the chances move by less than 1e-10 and the expectations by less than 1e-8.
+
+``penalty_mode="replace_net"``: the penalty replaces the net, so on that outcome the bonus part is
+``-penalty - net`` (as ``UpperRule.bonus_for`` of the rules has it) and ``expected_bonus`` is the
+exact expectation of that; with ``add_to_net`` it is ``bonus * p_bonus - penalty * p_penalty``. In
+both cases the expected written «гора» result is ``expected_upper + expected_bonus``.
 """
 
 from __future__ import annotations
@@ -355,7 +363,7 @@ def _tables_for(goal: UpperGoal, k: int, fences: int) -> _Tables:
     top = DEFAULT_FENCE_TOP
     while top < need:
         top *= 2
-    return _tables(goal, top)
+    return _tables(goal, min(top, FENCE_CAP))
 
 
 def clear_caches() -> None:
