@@ -43,9 +43,9 @@ def next_action(state: State, rng: random.Random, undo_rate: float = 0.0) -> Act
         if state.variant.one_throw and rng.random() < 0.05:
             return Miss()
         if state.variant.zero_throw_cross_out and rng.random() < 0.1:
-            options = [a for a in _writes(state, rng) if isinstance(a, CrossOut)]
-            if options:
-                return rng.choice(options)
+            strikes = [a for a in _writes(state, rng) if isinstance(a, CrossOut)]
+            if strikes:
+                return rng.choice(strikes)
         return Roll(_values(state, rng))
     if state.can_roll() and rng.random() < 0.45:
         return Roll(_values(state, rng))
