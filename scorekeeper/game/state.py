@@ -326,12 +326,27 @@ def _check_cross_out(state: State, action: CrossOut) -> tuple[Box, int, int]:
             )
         )
     if state.throws == 0:
+        if box.id not in _zero_throw_boxes(variant):
+            raise BoxNotAllowed(
+                Text(
+                    f"«{box.name.ru}» нельзя вычеркнуть без броска.",
+                    f"{box.name.en} cannot be crossed out before a throw.",
+                )
+            )
         return box, index, 0
     assert state.dice is not None
     evaluation = variant.evaluate(box.id, state.dice, _claim(state, index, None))
     if not evaluation.allowed:
         raise BoxNotAllowed(evaluation.reason)
     return box, index, evaluation.extra
+
+
+def _zero_throw_boxes(variant: Variant) -> frozenset[str]:
+    """The boxes a turn may strike before its first throw (the variant's list, else every lower box)."""
+    listed: frozenset[str] = getattr(variant, "zero_throw_boxes", frozenset())
+    if listed or not variant.zero_throw_cross_out:
+        return listed
+    return frozenset(variant.lower_ids)
 
 
 def _lowest_open(state: State) -> Box:
