@@ -5,10 +5,18 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from scorekeeper.commands import UsageError
 
 COMMANDS = ("app", "score", "play", "show", "outlook", "read-dice")
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports bad arguments in one line on stderr (exit 2), as CLI.md asks."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 
 def _add_options(parser: argparse.ArgumentParser) -> None:
@@ -30,7 +38,7 @@ def _app_arguments(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="scorekeeper",
         description="Score sheet for dice games at a real table.",
     )

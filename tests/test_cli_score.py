@@ -55,6 +55,8 @@ def test_reason_in_russian_on_request():
         (["ru_fences", "full", "1", "2", "3", "4"], "expected 5 dice, got 4"),
         (["ru_fences", "full", "1", "2", "x", "4", "5"], "die 3"),
         (["ru_fences", "full", "1", "2", "3", "4", "5", "--roll", "0"], "--roll"),
+        (["yatzy"], "required: box"),
+        (["ru_fences", "full", "1", "2", "3", "4", "5", "--bogus"], "--bogus"),
     ],
 )
 def test_bad_input_exits_2_with_one_line_naming_it(args, named):

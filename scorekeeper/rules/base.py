@@ -93,9 +93,16 @@ class OptionSpec:
     kind: type | tuple[Any, ...]  # a type (int, bool, str) or the tuple of allowed values
     help: str = ""
     minimum: int | None = None
+    nullable: bool = False  # null (None) is a value: "not set"
 
     def coerce(self, raw: Any) -> Any:
         """The value as the option takes it, or OptionError naming what was expected."""
+        if raw is None or (isinstance(raw, str) and raw.lower() in ("null", "none")):
+            if self.nullable:
+                return None
+            raise OptionError(f"option {self.name}: a value is required")
+        if isinstance(raw, list):
+            raw = tuple(raw)
         if isinstance(self.kind, tuple):
             if raw in self.kind:
                 return raw
@@ -108,6 +115,8 @@ class OptionSpec:
                 return raw.lower() in ("true", "yes", "on")
             raise OptionError(f"option {self.name}: expected true or false, got {raw!r}")
         if self.kind is int:
+            if isinstance(raw, float) and raw.is_integer():
+                raw = int(raw)
             if isinstance(raw, bool) or not isinstance(raw, int | str):
                 raise OptionError(f"option {self.name}: expected a whole number, got {raw!r}")
             try:
@@ -166,6 +175,7 @@ class Variant:
     throws: int = 3  # throws a turn allows before any fences
     fences: bool = False  # unused throws are banked (ru_fences)
     zero_throw_cross_out: bool = False  # a lower box may be struck before any throw
+    zero_throw_boxes: frozenset[str] = frozenset()  # which boxes may be struck before any throw
     upper: UpperRule | None = None
     low: int = 1  # lowest value a die (or a team's goals) may show
     high: int | None = 6  # highest value accepted on input (None: no limit)
@@ -275,6 +285,11 @@ def _score_ranges(variant: Variant) -> dict[str, tuple[int, int]]:
     return ranges
 
 
+def signed(n: int) -> str:
+    """A score with its sign as written on the sheet: +4, −8 (a true minus), 0."""
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
+
+
 def scored(name: Text, combo: str, score: int) -> Text:
     """'Тройка: 5-5-5 — 15 очков.' / 'Three of a kind: 5-5-5 scores 15 points.'"""
     pts = points(score)
@@ -282,8 +297,8 @@ def scored(name: Text, combo: str, score: int) -> Text:
 
 
 def unmet(name: Text, requirement: Text, hand: Hand) -> Text:
-    """'Для «Фулл» нужны …; на кубиках 2-3-3-3-5 — 0 очков.' and its English twin."""
+    """'Для «Фулл» нужно: …; здесь 2-3-3-3-5 — 0 очков.' and its English twin."""
     return Text(
-        f"Для «{name.ru}» нужно {requirement.ru}; на кубиках {hand} — 0 очков.",
+        f"Для «{name.ru}» нужно: {requirement.ru}; здесь {hand} — 0 очков.",
         f"{name.en} needs {requirement.en}; {hand} scores 0.",
     )

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 
 from scorekeeper.dice import Hand
 from scorekeeper.i18n import Text
-from scorekeeper.rules.base import Box, Claim, Verdict, scored, unmet
+from scorekeeper.rules.base import Box, Claim, Verdict, scored, signed, unmet
 
 ScoreOfHand = Callable[[Hand], int]
 ScoreOfValue = Callable[[int, Hand], int]
@@ -31,8 +31,8 @@ def upper_gora(face: int, name: Text) -> Box:
         count = hand.count(face)
         score = (count - 3) * face
         reason = Text(
-            f"{name.ru}: {count} × {face} против трёх — {score:+d}.",
-            f"{name.en}: {count} × {face} against three is {score:+d}.",
+            f"{name.ru}: {count} × {face} при норме три — {signed(score)}.",
+            f"{name.en}: {count} × {face} against the target of three: {signed(score)}.",
         )
         return Verdict(True, score, reason)
 
@@ -50,9 +50,20 @@ def upper_sum(face: int, name: Text) -> Box:
 
 
 def of_a_kind(
-    box_id: str, name: Text, n: int, score: ScoreOfValue, requirement: Text, *, exact: bool = False
+    box_id: str,
+    name: Text,
+    n: int,
+    score: ScoreOfValue,
+    requirement: Text,
+    *,
+    exact: bool = False,
+    counts_all_dice: bool = False,
 ) -> Box:
-    """n (or more; exactly n with `exact`) dice of one value; the player may pick which value."""
+    """n (or more; exactly n with `exact`) dice of one value; the player may pick which value.
+
+    `counts_all_dice`: the score is taken from all five dice (Yahtzee's 3 of a kind), so the
+    reason shows the whole hand rather than the n dice of the combination.
+    """
 
     def candidates(hand: Hand) -> list[int]:
         if exact:
@@ -71,7 +82,8 @@ def of_a_kind(
             return Verdict(False, 0, unmet(name, requirement, hand))
         value = claim.value if claim.value is not None else max(found, key=lambda v: score(v, hand))
         points = score(value, hand)
-        return Verdict(True, points, scored(name, "-".join([str(value)] * n), points), value)
+        combo = str(hand) if counts_all_dice else "-".join([str(value)] * n)
+        return Verdict(True, points, scored(name, combo, points), value)
 
     return Box(box_id, "lower", name, judge, requirement, choosable=True)
 
@@ -146,7 +158,7 @@ def chance(name: Text) -> Box:
 
 def five_of_a_kind(box_id: str, name: Text, score: ScoreOfHand) -> Box:
     """All five dice equal."""
-    requirement = Text("пять одинаковых", "five of a kind")
+    requirement = Text("все пять одного значения", "all five showing one value")
 
     def judge(hand: Hand, claim: Claim) -> Verdict:
         if hand.shape != (5,):
@@ -157,17 +169,24 @@ def five_of_a_kind(box_id: str, name: Text, score: ScoreOfHand) -> Box:
     return Box(box_id, "lower", name, judge, requirement)
 
 
-def parity(box_id: str, name: Text, even: bool, zero_is_even: bool, score: ScoreOfHand) -> Box:
-    """Every value even (or every value odd); 0 counts as even only with `zero_is_even`."""
-    if even:
-        requirement = Text("только чётные значения", "only even values")
-    else:
-        requirement = Text("только нечётные значения", "only odd values")
+def parity(
+    box_id: str, name: Text, even: bool, zero_is_even: bool, score: ScoreOfHand, *, zero_possible: bool = False
+) -> Box:
+    """Every value in {2, 4, 6} (or every value in {1, 3, 5}); 0 is even only with `zero_is_even`.
+
+    Values above 6 (football goals kept raw) fit neither box: the boxes list the faces of a die.
+    """
+    allowed = frozenset({2, 4, 6} | ({0} if zero_is_even else set())) if even else frozenset({1, 3, 5})
+    listed = ", ".join(str(v) for v in sorted(allowed))
+    requirement = Text(f"только значения {listed}", f"only the values {listed}")
+    if zero_possible and not zero_is_even:
+        requirement = Text(
+            f"{requirement.ru} (0 не чётный и не нечётный)",
+            f"{requirement.en} (0 is neither even nor odd)",
+        )
 
     def fits(value: int) -> bool:
-        if value == 0:
-            return even and zero_is_even
-        return (value % 2 == 0) == even
+        return value in allowed
 
     def judge(hand: Hand, claim: Claim) -> Verdict:
         if all(fits(v) for v in hand.values):

@@ -42,8 +42,12 @@ OPTIONS = (
     OptionSpec("gora_penalty_mode", "add_to_net", ("add_to_net", "replace_net"), "penalty is added to the net or replaces it"),
     OptionSpec("fences_on_gora", True, bool, "fences are earned on «гора» boxes too"),
     OptionSpec("allow_gora_cross_out", False, bool, "«гора» boxes may be crossed out (0)"),
-    OptionSpec("allow_zero_roll_cross_out", "lower_only", ("lower_only", "none"), "crossing out before any throw (+3 fences)"),
+    OptionSpec("allow_zero_roll_cross_out", "lower_only", ("lower_only", "lower_except_chance", "none"), "crossing out before any throw (+3 fences)"),
     OptionSpec("base_rolls", 3, int, "throws a turn allows before fences", minimum=1),
+    OptionSpec("stages", 3, int, "stages of 15 boxes in a game", minimum=1),
+    OptionSpec("max_players", None, int, "most players at the table (none: no limit)", minimum=1, nullable=True),
+    OptionSpec("fence_formula", "3 - rolls_used", ("3 - rolls_used",), "fences banked after a turn"),
+    OptionSpec("even_odd_score", "sum", ("sum", 20), "even_odd preset: the parity boxes score the sum or 20"),
     OptionSpec("stage_order", "sequential", ("sequential", "any"), "order of the three stages"),
     OptionSpec("box_order", "free", ("free", "gora_first", "strict"), "order of boxes within a stage"),
     OptionSpec("tie_break", "shared", ("shared", "extra_game"), "what a tie for first place means"),
@@ -74,9 +78,10 @@ def _lower_boxes(o: Mapping[str, Any]) -> list[Box]:
         b.chance(n.CHANCE),
     ]
     if preset == "even_odd":
+        parity_score = b.total if o["even_odd_score"] == "sum" else b.fixed(20)
         lower += [
-            b.parity("all_even", n.ALL_EVEN, True, False, b.total),
-            b.parity("all_odd", n.ALL_ODD, False, False, b.total),
+            b.parity("all_even", n.ALL_EVEN, True, False, parity_score),
+            b.parity("all_odd", n.ALL_ODD, False, False, parity_score),
         ]
     return lower
 
@@ -91,10 +96,17 @@ class FirstThrowDouble(VariantHooks):
             return evaluation
         doubled = evaluation.score * 2
         reason = Text(
-            f"{evaluation.reason.ru} С руки — вдвойне: {doubled}.",
-            f"{evaluation.reason.en} Made on the first throw: doubled to {doubled}.",
+            f"{box.name.ru}: {hand} с руки (первым броском) — вдвойне, {doubled}.",
+            f"{box.name.en}: {hand} on the first throw counts double: {doubled}.",
         )
         return Evaluation(evaluation.box, True, True, doubled, reason, evaluation.value)
+
+
+def _zero_throw_boxes(rule: str, boxes: list[Box]) -> frozenset[str]:
+    lower = {box.id for box in boxes if box.section == "lower"}
+    if rule == "none":
+        return frozenset()
+    return frozenset(lower - {"chance"} if rule == "lower_except_chance" else lower)
 
 
 def build(options: Mapping[str, Any]) -> Variant:
@@ -112,10 +124,12 @@ def build(options: Mapping[str, Any]) -> Variant:
         ),
         options=o,
         boxes=tuple(boxes),
-        stages=3,
+        stages=o["stages"],
+        max_players=o["max_players"] or 1000,
         throws=o["base_rolls"],
         fences=True,
-        zero_throw_cross_out=o["allow_zero_roll_cross_out"] == "lower_only",
+        zero_throw_cross_out=o["allow_zero_roll_cross_out"] != "none",
+        zero_throw_boxes=_zero_throw_boxes(o["allow_zero_roll_cross_out"], boxes),
         upper=UpperRule(
             "gora",
             bonus=o["gora_premium"],

@@ -9,9 +9,19 @@ from scorekeeper.dice import Hand
 from scorekeeper.i18n import Text
 from scorekeeper.rules import boxes as b
 from scorekeeper.rules import names as n
-from scorekeeper.rules.base import Box, Claim, Evaluation, OptionSpec, Variant, VariantHooks
+from scorekeeper.rules.base import (
+    Box,
+    Claim,
+    Evaluation,
+    OptionSpec,
+    Variant,
+    VariantHooks,
+    Verdict,
+)
 
 OPTIONS = (
+    OptionSpec("tours", 14, (14,), "tours in a game: one per combination"),
+    OptionSpec("values", "goals", ("goals",), "what the five values are"),
     OptionSpec("zero_is_even", False, bool, "0 goals counts as even"),
     OptionSpec("high_goal_policy", "clamp6", ("clamp6", "raw"), "7 or more goals count as 6, or as they are"),
     OptionSpec("fours_max", 20, int, "cap of the Fours box (the text's 16 is read as a typo)", minimum=0),
@@ -53,14 +63,21 @@ def build(options: Mapping[str, Any]) -> Variant:
     if cap < 20:
         inner = fours.judge
 
-        def capped(hand: Hand, claim: Claim) -> b.Verdict:
+        def capped(hand: Hand, claim: Claim) -> Verdict:
             verdict = inner(hand, claim)
-            return b.Verdict(verdict.valid, min(verdict.score, cap), verdict.reason)
+            if verdict.score <= cap:
+                return verdict
+            reason = Text(
+                f"{fours.name.ru}: {hand.count(4)} × 4, но не больше {cap} — {cap}.",
+                f"{fours.name.en}: {hand.count(4)} × 4, capped at {cap}.",
+            )
+            return Verdict(True, cap, reason)
 
         uppers[3] = Box(fours.id, "upper", fours.name, capped, face=4, first_throw_bonus=False)
     boxes = uppers + [
         b.of_a_kind("four", Text("Каре", "Four of a kind"), 4, lambda v, hand: hand.total,
-                    Text("четыре равных значения и одно другое", "four equal values and one other"), exact=True),
+                    Text("четыре равных значения и одно другое", "four equal values and one other"),
+                    exact=True, counts_all_dice=True),
         b.full_house(Text("Фул Хаус", "Full house"), b.total, allow_five=False),
         b.straight("small_straight", Text("Короткий стрит", "Short straight"),
                    [(1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6)], b.fixed(25),
@@ -68,8 +85,10 @@ def build(options: Mapping[str, Any]) -> Variant:
         b.straight("large_straight", Text("Длинный стрит", "Long straight"),
                    [n.SMALL_RUN, n.LARGE_RUN], b.fixed(30),
                    Text("ровно 1-2-3-4-5 или 2-3-4-5-6", "exactly 1-2-3-4-5 or 2-3-4-5-6"), exact=True),
-        b.parity("all_even", Text("Только чётные", "All even"), True, o["zero_is_even"], b.fixed(20)),
-        b.parity("all_odd", Text("Только нечётные", "All odd"), False, o["zero_is_even"], b.fixed(20)),
+        b.parity("all_even", Text("Только чётные", "All even"), True, o["zero_is_even"], b.fixed(20),
+                 zero_possible=True),
+        b.parity("all_odd", Text("Только нечётные", "All odd"), False, o["zero_is_even"], b.fixed(20),
+                 zero_possible=True),
         b.chance(Text("Любая комбинация", "Any combination")),
         b.five_of_a_kind("poker", n.POKER, b.fixed(50)),
     ]

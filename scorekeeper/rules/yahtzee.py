@@ -95,7 +95,7 @@ class ExtraFiveOfAKind(VariantHooks):
 
 
 def _sum_of_kind(box_id: str, name: Text, k: int, req: Text) -> Box:
-    return b.of_a_kind(box_id, name, k, lambda v, hand: hand.total, req)
+    return b.of_a_kind(box_id, name, k, lambda v, hand: hand.total, req, counts_all_dice=True)
 
 
 def _build(

@@ -162,6 +162,19 @@ def test_football_four_with_five_equal_values():
     assert last.allowed and not last.valid and last.score == 0
 
 
+def test_football_raw_goals_above_six_are_neither_even_nor_odd():
+    raw = get_variant("ru_football", high_goal_policy="raw")
+    assert raw.evaluate("all_odd", raw.hand([1, 1, 1, 1, 7])).score == 0
+    clamped = get_variant("ru_football")
+    assert clamped.evaluate("all_even", clamped.hand([2, 2, 2, 2, 8])).score == 20
+
+
+def test_rules_md_option_names_are_all_accepted():
+    get_variant("ru_fences", stages=3, max_players=None, fence_formula="3 - rolls_used")
+    get_variant("ru_encyclopedia", players=[1, 12], upper_bonus=None, target=None, series_games=None)
+    get_variant("ru_football", tours=14, values="goals", count_time="regular")
+
+
 def test_football_goals_above_six_count_as_six_by_default():
     assert get_variant("ru_football").hand([7, 6, 6, 6, 9]).values == (6, 6, 6, 6, 6)
     assert get_variant("ru_football", high_goal_policy="raw").hand([7, 0, 1, 1, 1]).total == 10
