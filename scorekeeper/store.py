@@ -244,7 +244,7 @@ class Store:
         """Player names from earlier games, the most recently used first."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT name FROM players GROUP BY name ORDER BY max(game_id) DESC LIMIT ?", (limit,)
+                "SELECT name FROM players GROUP BY name ORDER BY max(game_id * 100000 - seat) DESC LIMIT ?", (limit,)
             ).fetchall()
         return [r[0] for r in rows]
 

@@ -1,0 +1,150 @@
+"""The SQLite store: schema version, the append-only log, replay, history and statistics."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.game import CrossOut, Roll, Score, Undo
+from scorekeeper.game.errors import BoxAlreadyWritten, NotYourTurn
+from scorekeeper.game.simulate import play_random
+from scorekeeper.service import GameService
+from scorekeeper.store import SCHEMA_VERSION, Store, StoreError
+
+
+@pytest.fixture
+def store(tmp_path: Path):  # type: ignore[no-untyped-def]
+    with Store(tmp_path / "games.db") as s:
+        yield s
+
+
+def test_new_file_gets_the_schema_in_wal_mode(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    with Store(path) as store:
+        assert store.schema_version == SCHEMA_VERSION == 1
+        assert store.execute("PRAGMA journal_mode")[0][0] == "wal"
+    with Store(path) as store:  # opening again migrates nothing
+        assert store.schema_version == 1
+
+
+def test_a_newer_or_foreign_file_is_refused(tmp_path: Path) -> None:
+    newer = tmp_path / "newer.db"
+    db = sqlite3.connect(newer)
+    db.execute("PRAGMA user_version=99")
+    db.close()
+    with pytest.raises(StoreError, match="newer"):
+        Store(newer)
+    foreign = tmp_path / "foreign.db"
+    db = sqlite3.connect(foreign)
+    db.execute("CREATE TABLE t (x)")
+    db.close()
+    with pytest.raises(StoreError, match="not a scorekeeper database"):
+        Store(foreign)
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"this is not sqlite at all" * 100)
+    with pytest.raises(StoreError):
+        Store(junk)
+
+
+def test_each_action_is_saved_before_the_state_moves_and_undo_is_an_action(store: Store) -> None:
+    service = GameService.create(store, "ru_fences", ["Аня", "Борис"])
+    heard: list[tuple[int, str]] = []
+    unsubscribe = service.subscribe(lambda state, action: heard.append((store.action_count(service.game_id),
+                                                                        type(action).__name__)))
+    service.roll([5, 5, 5, 2, 3], player="Аня")
+    service.score("three")
+    service.cross_out("large_straight")
+    service.undo(1)
+    assert heard == [(1, "Roll"), (2, "Score"), (3, "CrossOut"), (4, "Undo")]
+    unsubscribe()
+    service.cross_out("chance")
+    assert len(heard) == 4
+    rows = store.execute("SELECT seq, kind, payload, player FROM actions WHERE game_id = ? ORDER BY seq",
+                         (service.game_id,))
+    assert rows == [
+        (1, "roll", '{"roll": [5, 5, 5, 2, 3]}', "Аня"),
+        (2, "score", '{"score": "three"}', "Аня"),
+        (3, "cross_out", '{"cross_out": "large_straight"}', "Борис"),
+        (4, "undo", '{"undo": 1}', "Аня"),  # whose turn it was when it was taken
+        (5, "cross_out", '{"cross_out": "chance"}', "Борис"),
+    ]
+    assert store.actions(service.game_id) == [
+        Roll((5, 5, 5, 2, 3)), Score("three"), CrossOut("large_straight"), Undo(1), CrossOut("chance")]
+
+
+def test_a_refused_action_saves_nothing(store: Store) -> None:
+    service = GameService.create(store, "yahtzee", ["Аня", "Борис"])
+    service.roll([1, 2, 3, 4, 5])
+    service.score("large_straight")
+    service.roll([1, 2, 3, 4, 5])
+    with pytest.raises(NotYourTurn):
+        service.score("chance", player="Аня")
+    service.score("large_straight")
+    service.roll([1, 2, 3, 4, 5])
+    with pytest.raises(BoxAlreadyWritten):
+        service.score("large_straight")
+    assert store.action_count(service.game_id) == 5
+    assert service.saved_actions == 5
+
+
+def test_reload_replays_the_log(store: Store, tmp_path: Path) -> None:
+    service = GameService.create(store, "ru_fences", ["A", "B", "C"], {"stage_order": "any"})
+    for action, _ in play_random(service.state, random.Random(3), max_actions=300, undo_rate=0.05):
+        service.act(action)
+    with Store(tmp_path / "games.db") as other:
+        info, state, saved = other.load(service.game_id)
+    assert info.options == {"stage_order": "any"} and info.players == ("A", "B", "C")
+    assert saved == service.saved_actions
+    assert state.sheet() == service.state.sheet()
+    assert GameService.open(store, service.game_id) is service
+
+
+def test_unknown_game(store: Store) -> None:
+    with pytest.raises(StoreError, match="no game 42"):
+        store.load(42)
+    assert store.last_game_id() is None
+
+
+def _finish(store: Store, variant: str, players: list[str], seed: int) -> GameService:
+    service = GameService.create(store, variant, players)
+    for action, _ in play_random(service.state, random.Random(seed)):
+        service.act(action)
+    assert service.state.finished
+    return service
+
+
+def test_history_statistics_and_names(store: Store) -> None:
+    first = _finish(store, "ru_fences", ["Аня", "Борис"], 1)
+    second = _finish(store, "yahtzee", ["Борис", "Вера"], 2)
+    GameService.create(store, "yatzy", ["Гриша"])
+    assert store.known_names() == ["Гриша", "Борис", "Вера", "Аня"]
+    assert [g["id"] for g in store.games(player="Борис")] == [second.game_id, first.game_id]
+    assert [g["id"] for g in store.games(variant="ru_fences")] == [first.game_id]
+    assert store.games(player="Аня")[0]["winners"] == first.state.sheet()["winners"]
+
+    stats = {(row["name"], row["variant"]): row for row in store.player_stats()}
+    sheet = first.state.sheet()
+    anya = stats[("Аня", "ru_fences")]
+    column = sheet["players"][0]
+    assert anya["games"] == 1 and anya["best"] == column["total"] == anya["average"]
+    assert anya["wins"] == (1 if "Аня" in sheet["winners"] else 0)
+    bonuses = [st["bonus"] for st in column["stages"]]
+    assert anya["premiums"] == sum(1 for b in bonuses if b > 0)
+    assert anya["penalties"] == sum(1 for b in bonuses if b < 0)
+    assert anya["fences_earned"] == first.state.sheets[0].fences_earned > 0
+    assert anya["fences_spent"] == first.state.sheets[0].fences_spent
+    assert anya["fences_earned"] - anya["fences_spent"] == column["fences"]
+    assert set(stats) == {("Аня", "ru_fences"), ("Борис", "ru_fences"), ("Борис", "yahtzee"), ("Вера", "yahtzee")}
+
+
+def test_undo_past_the_end_reopens_the_game_and_drops_its_results(store: Store) -> None:
+    service = _finish(store, "generala", ["Аня"], 5)
+    assert store.player_stats(player="Аня")[0]["games"] == 1
+    service.undo(1)
+    assert store.player_stats(player="Аня") == []
+    assert store.games()[0]["finished"] is None
+    last = service.state.effective_actions()  # the undone action is still in the log
+    assert store.action_count(service.game_id) == len(last) + 2
