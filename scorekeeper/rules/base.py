@@ -97,7 +97,7 @@ class OptionSpec:
 
     def coerce(self, raw: Any) -> Any:
         """The value as the option takes it, or OptionError naming what was expected."""
-        if raw is None or (isinstance(raw, str) and raw.lower() in ("null", "none")):
+        if raw is None or raw == "null":
             if self.nullable:
                 return None
             raise OptionError(f"option {self.name}: a value is required")
