@@ -1,0 +1,217 @@
+"""`scorekeeper play` and `show` as CLI.md says, and a `play --db` killed at random moments."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.cli import main
+from scorekeeper.game import from_payload, new_game, to_payload
+from scorekeeper.game.simulate import play_random
+from scorekeeper.rules import get_variant
+from scorekeeper.service import GameService
+from scorekeeper.store import Store
+
+CLI_EXAMPLE = {
+    "variant": "ru_fences",
+    "options": {"gora_premium_at_zero": False},
+    "players": ["Аня", "Борис"],
+    "actions": [
+        {"roll": [5, 5, 5, 2, 3]},
+        {"score": "three"},
+        {"cross_out": "large_straight"},
+        {"roll": [6, 6, 1, 2, 4]}, {"roll": [6, 6, 6, 2, 4]},
+        {"score": "pair", "value": 6},
+        {"undo": 1},
+    ],
+}
+
+
+def _script(tmp_path: Path, script: Any, name: str = "game.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(script, ensure_ascii=False) if not isinstance(script, str) else script,
+                    encoding="utf-8")
+    return str(path)
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, (json.loads(out) if out.strip() else None), err
+
+
+def test_play_prints_the_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, sheet, err = _run(capsys, "play", _script(tmp_path, CLI_EXAMPLE))
+    assert code == 0 and err == ""
+    assert list(sheet) == ["variant", "finished", "turn", "players", "winners"]
+    assert sheet["turn"] == {"player": "Аня", "stage": 1, "throws": 2, "throws_allowed": 5,
+                             "dice": [6, 6, 6, 2, 4]}
+    anya, boris = sheet["players"]
+    assert list(anya) == ["name", "total", "fences", "rank", "stages"]
+    assert (anya["total"], anya["fences"], anya["rank"]) == (15, 2, 1)
+    assert (boris["total"], boris["fences"], boris["rank"]) == (0, 3, 2)
+    assert len(anya["stages"]) == 3
+    stage = anya["stages"][0]
+    assert list(stage) == ["boxes", "crossed", "upper", "bonus", "extra", "total"]
+    assert list(stage["boxes"]) == list(get_variant("ru_fences").box_ids)
+    assert stage["boxes"]["three"] == 15 and stage["boxes"]["pair"] is None
+    assert boris["stages"][0]["crossed"] == ["large_straight"]
+    assert sheet["winners"] == [] and sheet["finished"] is False
+
+
+def test_play_saves_with_db_and_show_reads_it_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "games.db")
+    code, played, _ = _run(capsys, "play", _script(tmp_path, CLI_EXAMPLE), "--db", db)
+    assert code == 0 and played["id"] == 1 and played["actions"] == 7
+    code, shown, _ = _run(capsys, "show", "--db", db, "--last")
+    assert code == 0 and shown == played
+    code, shown_by_id, _ = _run(capsys, "show", "--db", db, "1")
+    assert shown_by_id == played
+    code, shown_default, _ = _run(capsys, "show", "--db", db)
+    assert shown_default == played
+
+
+@pytest.mark.parametrize(
+    ("action", "rule"),
+    [
+        ({"score": "three"}, "box_already_written"),
+        ({"cross_out": "three"}, "box_already_written"),
+        ({"roll": [1, 2, 3, 4, 7]}, "invalid_dice"),
+        ({"score": "yahtzee"}, "invalid_action"),
+        ({"jump": 1}, "invalid_action"),
+        ({"score": "chance", "player": "Борис"}, "not_your_turn"),
+        ({"undo": 5}, "nothing_to_undo"),
+    ],
+)
+def test_first_broken_rule_stops_the_replay_and_keeps_what_came_before(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], action: dict[str, Any], rule: str
+) -> None:
+    script = {"variant": "ru_fences", "players": ["Аня", "Борис"],
+              "actions": [{"roll": [5, 5, 5, 2, 3]}, {"score": "three"}, {"cross_out": "large_straight"},
+                          {"roll": [3, 3, 3, 1, 1]}, action, {"roll": [1, 1, 1, 1, 1]}]}
+    db = str(tmp_path / "games.db")
+    code, out, err = _run(capsys, "play", _script(tmp_path, script), "--db", db)
+    assert code == 2 and out is None
+    assert err.count("\n") == 1
+    assert err.startswith("scorekeeper play: action 4 ")
+    assert f": {rule}: " in err
+    code, shown, _ = _run(capsys, "show", "--db", db)
+    assert shown["actions"] == 4 and shown["turn"] == {
+        "player": "Аня", "stage": 1, "throws": 1, "throws_allowed": 5, "dice": [3, 3, 3, 1, 1]}
+
+
+def test_too_many_throws_names_the_action(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = {"variant": "yahtzee", "players": ["A"], "actions": [{"roll": [1, 2, 3, 4, 6]}] * 4}
+    code, _, err = _run(capsys, "play", _script(tmp_path, script))
+    assert code == 2
+    assert "action 3" in err and "too_many_throws" in err and "All 3 throws" in err
+
+
+@pytest.mark.parametrize(
+    ("script", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ({"variant": "poker_xl", "players": ["A"], "actions": []}, "unknown variant 'poker_xl'"),
+        ({"variant": "ru_fences", "options": {"gora_bonus": 1}, "players": ["A"], "actions": []}, "gora_bonus"),
+        ({"variant": "ru_fences", "options": {"box_order": "random"}, "players": ["A"], "actions": []}, "box_order"),
+        ({"variant": "ru_fences", "players": [], "actions": []}, "players"),
+        ({"variant": "ru_fences", "players": ["A", "A"], "actions": []}, "names must differ"),
+        ({"variant": "ru_fences", "players": ["A"], "actions": {}}, "actions"),
+        ([1, 2], "JSON object"),
+    ],
+)
+def test_bad_scripts_exit_2_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], script: Any, message: str
+) -> None:
+    db = tmp_path / "games.db"
+    code, out, err = _run(capsys, "play", _script(tmp_path, script), "--db", str(db))
+    assert code == 2 and out is None
+    assert err.count("\n") == 1 and message in err
+    if db.exists():
+        with Store(db) as store:
+            assert store.last_game_id() is None
+
+
+def test_show_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "games.db")
+    code, _, err = _run(capsys, "show", "--db", db)
+    assert code == 2 and "no such file" in err
+    _run(capsys, "play", _script(tmp_path, CLI_EXAMPLE), "--db", db)
+    code, _, err = _run(capsys, "show", "--db", db, "7")
+    assert code == 2 and "no game 7" in err
+    code, _, err = _run(capsys, "show", "--db", db, "1", "--last")
+    assert code == 2
+    code, _, err = _run(capsys, "show", "--db", db, "one")
+    assert code == 2 and "GAME_ID" in err
+
+
+def test_finished_game_has_winners_and_no_turn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    state = new_game(get_variant("generala"), ["A", "B"])
+    actions = [to_payload(a) for a, _ in play_random(state, random.Random(11))]
+    script = {"variant": "generala", "players": ["A", "B"], "actions": actions}
+    code, sheet, _ = _run(capsys, "play", _script(tmp_path, script))
+    assert code == 0 and sheet["finished"] and sheet["turn"] is None and sheet["winners"]
+    ranks = {p["name"]: p["rank"] for p in sheet["players"]}
+    assert sorted(sheet["winners"]) == sorted(n for n, r in ranks.items() if r == 1)
+
+
+# --- crash test ------------------------------------------------------------------------------------
+
+
+def _long_script(seed: int) -> dict[str, Any]:
+    players = [f"P{i}" for i in range(12)]
+    state = new_game(get_variant("ru_fences"), players)
+    actions = [to_payload(a) for a, _ in play_random(state, random.Random(seed), undo_rate=0.01)]
+    return {"variant": "ru_fences", "players": players, "actions": actions}
+
+
+@pytest.mark.slow
+def test_play_db_killed_at_random_moments_keeps_a_prefix_that_plays_on(tmp_path: Path) -> None:
+    script = _long_script(21)
+    path = _script(tmp_path, script)
+    actions = [from_payload(a) for a in script["actions"]]
+    expected = new_game(get_variant("ru_fences"), script["players"])
+    from scorekeeper.game import apply
+
+    for action in actions:
+        expected = apply(expected, action)
+    rng = random.Random(5)
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    db = tmp_path / "crash.db"
+    mid_game = attempts = 0
+    while mid_game < 4 and attempts < 25:
+        attempts += 1
+        process = subprocess.Popen([sys.executable, "-m", "scorekeeper.cli", "play", path, "--db", str(db)],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        # Wait for the game to exist, then kill at a random moment of the replay.
+        deadline = time.monotonic() + 10
+        while not db.exists() and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.005)
+        time.sleep(rng.uniform(0.0, 0.25))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        with Store(db) as store:
+            assert store.execute("PRAGMA integrity_check") == [("ok",)]
+            game_id = store.last_game_id()
+            if game_id is None:
+                continue
+            saved = store.actions(game_id)
+            assert saved == actions[: len(saved)]  # exactly a prefix of the script
+            if not 0 < len(saved) < len(actions):
+                continue
+            mid_game += 1
+            service = GameService.open(store, game_id)
+            for action in actions[len(saved):]:
+                service.act(action)
+            assert service.state.sheet() == expected.sheet()
+            service.close()
+    assert mid_game >= 4, f"only {mid_game} of {attempts} kills landed mid-game"
