@@ -65,11 +65,14 @@ FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.intp]
 
-# Value components: p_bonus, p_penalty, the expected upper still to come, the same restricted to the
-# penalty outcome (for ``replace_net``), and the scalar the play maximises. All are expectations,
-# so a mixture of states mixes them linearly.
-_PB, _PP, _EU, _EP, _S = 0, 1, 2, 3, 4
-_NC = 5
+# Value components: p_bonus, p_penalty, the expected upper still to come, the scalar the play
+# maximises and, for ``replace_net`` only, the expected upper still to come on the penalty outcome.
+# All are expectations, so a mixture of states mixes them linearly.
+_PB, _PP, _EU, _S, _EP = 0, 1, 2, 3, 4
+
+
+def _components(goal: UpperGoal) -> int:
+    return 5 if goal.penalty_mode == "replace_net" and goal.mode == "gora" else 4
 
 
 @dataclass(frozen=True)
@@ -237,7 +240,7 @@ def _net_range(goal: UpperGoal, k: int) -> tuple[int, int]:
 def _leaf_level(goal: UpperGoal, nf: int) -> _Level:
     lo, hi = _net_range(goal, 0)
     nn = hi - lo + 1
-    value = np.zeros((nf, _NC, 1, nn))
+    value = np.zeros((nf, _components(goal), 1, nn))
     for i in range(nn):
         out = goal.outcome(lo + i)
         pb = 1.0 if out == "bonus" else 0.0
@@ -289,37 +292,48 @@ def _build_level(goal: UpperGoal, prev: _Level, k: int, nf: int) -> _Level:
     g = _scores(goal, pair_face)  # (6, npairs)
     nets = lo + np.arange(nn)
     after = np.clip(nets[None, None, :] + g[:, :, None], prev.lo, prev.lo + prev.nn - 1) - prev.lo
+    nc = _components(goal)
     nsub = len(prev.masks)
-    comp = np.arange(_NC)[:, None, None, None]
+    comp = np.arange(nc)[:, None, None, None]
+    # stop values are gathered throw by throw into reused buffers: materialising them for every
+    # fence count at once costs more in fresh memory than the whole computation
     flat = comp * (nsub * prev.nn) + pair_sub[None, None, :, None] * prev.nn + after[None]
-    # stop[b, comp, c, pair, i]: write the box now, banking b fences
-    stop = prev.value.reshape(prev.nf, -1).take(flat, axis=1)
+    prev_flat = prev.value.reshape(prev.nf, -1)
     gf = g[:, :, None].astype(np.float64)
-    stop[:, _EP] += gf * stop[:, _PP]
-    stop[:, _EU] += gf
-    stop[:, _S] += TIE_UPPER * gf
+    gf_tie = TIE_UPPER * gf
     nb = prev.nf if goal.fences else B
     cont_mask = np.zeros((nb, DICE + 1, npairs, nn), dtype=bool)
-    turn = np.empty((nf, _NC, npairs, nn))
+    turn = np.empty((nf, nc, npairs, nn))
+    shape = (nc, DICE + 1, npairs, nn)
+    st = np.empty(shape)
+    w = np.empty(shape)
+    cont = np.empty(shape)
+    stop_here = np.empty(shape[1:], dtype=bool)
 
-    def stop_at(b: int) -> FloatArray:
-        return np.asarray(stop[b if goal.fences else 0])
+    def load_stop(b: int) -> None:
+        np.take(prev_flat[b], flat, out=st, mode="clip")  # indices are in range
+        if nc > _EP:
+            st[_EP] += gf * st[_PP]
+        st[_EU] += gf
+        st[_S] += gf_tie
 
-    w = stop_at(0).copy()
-    shape = w.shape
+    load_stop(0)
+    w[...] = st
     if B - 1 == 0:
-        turn[0] = np.matmul(_P0, w.reshape(_NC, DICE + 1, -1)).reshape(_NC, npairs, nn)
+        np.matmul(_P0, w.reshape(nc, DICE + 1, -1), out=turn[0].reshape(nc, -1))
     for b in range(1, nb):
-        cont = np.matmul(_P, w.reshape(_NC, DICE + 1, -1)).reshape(shape)
-        st = stop_at(b)
-        m = cont[_S] > st[_S]
-        m[DICE] = False
-        w = np.where(m, cont, st)
-        cont_mask[b] = m
+        np.matmul(_P, w.reshape(nc, DICE + 1, -1), out=cont.reshape(nc, DICE + 1, -1))
+        if goal.fences:
+            load_stop(b)
+        np.greater_equal(st[_S], cont[_S], out=stop_here)  # ties: write the box, keep the fence
+        stop_here[DICE] = True
+        np.logical_not(stop_here, out=cont_mask[b])
+        np.copyto(cont, st, where=stop_here)
+        w, cont = cont, w
         f_idx = b - (B - 1)
         if 0 <= f_idx < nf:
-            turn[f_idx] = np.matmul(_P0, w.reshape(_NC, DICE + 1, -1)).reshape(_NC, npairs, nn)
-    turn5 = turn.reshape(nf, _NC, len(masks), k, nn)
+            np.matmul(_P0, w.reshape(nc, DICE + 1, -1), out=turn[f_idx].reshape(nc, -1))
+    turn5 = turn.reshape(nf, nc, len(masks), k, nn)
     choice = turn5[:, _S].argmax(axis=2)  # (nf, nS, nn)
     value = np.take_along_axis(turn5, choice[:, None, :, None, :], axis=3)[:, :, :, 0, :]
     faces_tab = pair_face.reshape(len(masks), k)
@@ -395,7 +409,7 @@ def _result(goal: UpperGoal, vec: FloatArray, upper: int, **extra: Any) -> Outlo
     pp = min(max(float(vec[_PP]), 0.0), 1.0 - pb)
     pz = max(1.0 - pb - pp, 0.0)
     bonus = goal.bonus * pb - goal.penalty * pp
-    if goal.penalty_mode == "replace_net" and goal.mode == "gora":
+    if _components(goal) > _EP:
         # the penalty replaces the net: the bonus part is -penalty - net on that outcome
         bonus -= upper * float(vec[_PP]) + float(vec[_EP])
     return Outlook(
@@ -440,7 +454,8 @@ def _turn_values(
     w: FloatArray | None = None
     for b in range(b_top + 1):
         st = prev.value[b if goal.fences else 0][:, sub, after].copy()  # (4, 6)
-        st[_EP] += g * st[_PP]
+        if st.shape[0] > _EP:
+            st[_EP] += g * st[_PP]
         st[_EU] += g
         st[_S] += TIE_UPPER * g
         if w is None:
