@@ -1,0 +1,125 @@
+"""What the dice entry holds between taps: five dice (some blank: re-thrown), and when a throw is due.
+
+No rules here: the entry only collects five values; the game checks them when they are thrown.
+
+>>> entry = DiceEntry()
+>>> [entry.press_face(v) for v in (5, 5, 5, 2)]
+[None, None, None, None]
+>>> entry.press_face(3)
+(5, 5, 5, 2, 3)
+>>> entry.tap_die(4); entry.tap_die(5)
+>>> entry.press_face(5), entry.press_face(6)
+(None, (5, 5, 5, 5, 6))
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+DICE = 5
+
+
+@dataclass
+class DiceEntry:
+    """Five dice as the player sets them; a throw is returned when the last blank die is filled.
+
+    - A fresh turn starts with five blank dice; the face pad fills the leftmost blank die.
+    - After a throw the dice keep their values; tapping a die blanks it (it was re-thrown) and
+      makes it the cursor; tapping the cursor die again steps its value up (1, 2, … 6, 1).
+    - Filling the last blank die with the pad returns the throw to make; the `throw` button
+      returns the dice as shown when they changed since the last throw.
+    """
+
+    low: int = 1
+    high: int = 6
+    values: list[int | None] = field(default_factory=lambda: [None] * DICE)
+    thrown: tuple[int, ...] | None = None  # the dice of the last throw made
+    cursor: int | None = None  # 0-based die that the next tap on it steps
+    changed: bool = False  # something was set since the last throw
+
+    # --- following the game ----------------------------------------------------------------
+    def sync(self, dice: Sequence[int] | None) -> None:
+        """Show the game's dice (None: a new turn, all blank)."""
+        if dice is None:
+            self.values = [None] * DICE
+            self.thrown = None
+        else:
+            self.values = [int(v) for v in dice]
+            self.thrown = tuple(self.values)  # type: ignore[arg-type]
+        self.cursor = None
+        self.changed = False
+
+    # --- taps ------------------------------------------------------------------------------
+    def tap_die(self, number: int) -> None:
+        """Tap die `number` (1-based): blank it (re-thrown), or step it if it is the cursor."""
+        index = number - 1
+        if self.cursor == index:
+            current = self.values[index]
+            self.values[index] = self.low if current is None or current >= self.high else current + 1
+        else:
+            self.values[index] = None
+            self.cursor = index
+        self.changed = True
+
+    def press_face(self, value: int) -> tuple[int, ...] | None:
+        """Face pad: fill the leftmost blank die; the throw to make once none is blank."""
+        if not self.low <= value <= self.high:
+            return None
+        blanks = self.blanks()
+        if not blanks:
+            if self.cursor is None:
+                return None
+            self.values[self.cursor] = value
+            self.changed = True
+            return None
+        self.values[blanks[0]] = value
+        self.changed = True
+        if len(blanks) == 1:
+            self.cursor = None
+            return self.complete()
+        return None
+
+    def rethrow_all(self) -> None:
+        """All five dice were thrown again: blank them all."""
+        self.values = [None] * DICE
+        self.cursor = None
+        self.changed = True
+
+    def throw_pressed(self) -> tuple[int, ...] | None:
+        """The `throw` button: the dice as shown, if all are set and they changed (or none thrown)."""
+        values = self.complete()
+        if values is None:
+            return None
+        if self.thrown is not None and not self.changed:
+            return None
+        return values
+
+    # --- reading ---------------------------------------------------------------------------
+    def blanks(self) -> list[int]:
+        """0-based indexes of the blank dice, left to right."""
+        return [i for i, v in enumerate(self.values) if v is None]
+
+    def complete(self) -> tuple[int, ...] | None:
+        """The five values if none is blank."""
+        if any(v is None for v in self.values):
+            return None
+        return tuple(v for v in self.values if v is not None)
+
+
+def parse_keys(text: str, low: int = 1, high: int = 6) -> tuple[int, ...] | None:
+    """Five values typed on a keyboard ("55523", "5 5 5 2 3", "5,5,5,2,3"), else None.
+
+    Digits outside [low, high] make it None (the field then waits for a correction).
+
+    >>> parse_keys("55523"), parse_keys("5 5 5 2"), parse_keys("55573")
+    ((5, 5, 5, 2, 3), None, None)
+    """
+    digits = re.findall(r"\d", text)
+    if len(digits) != DICE:
+        return None
+    values = tuple(int(d) for d in digits)
+    if any(not low <= v <= high for v in values):
+        return None
+    return values

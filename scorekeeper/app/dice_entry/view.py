@@ -1,0 +1,182 @@
+"""Dice entry: five big dice, a face pad, the keyboard path; football takes goals 0–9+.
+
+Taps only collect five values (DiceEntry); the throw itself goes to the game via `on_throw`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.app import theme
+from scorekeeper.app.dice_entry.model import DiceEntry, parse_keys
+from scorekeeper.app.shell import Shell, tagged
+from scorekeeper.app.widgets.die import die_face
+from scorekeeper.rules import Variant
+
+
+class DicePanel:
+    """The bottom panel of the sheet: dice, pad, keys. Redraws itself on each tap."""
+
+    def __init__(self, shell: Shell, variant: Variant, on_throw: Callable[[tuple[int, ...]], None]) -> None:
+        self.shell = shell
+        self.variant = variant
+        self.numeric = variant.one_throw or variant.low < 1
+        high = 9 if variant.high is None else variant.high
+        self.entry = DiceEntry(low=variant.low, high=high)
+        self.on_throw = on_throw
+        self.enabled = True
+        self.box = ft.Container()
+        self.keys = ft.TextField(
+            label="⌨ 55523",
+            on_change=self._keys_changed,
+            on_submit=self._keys_submitted,
+            keyboard_type=ft.KeyboardType.NUMBER,
+            dense=True,
+            text_size=18,
+            width=128,
+        )
+
+    # --- following the game --------------------------------------------------------------------
+    def sync(self, dice: tuple[int, ...] | list[int] | None, enabled: bool) -> None:
+        """Show the game's dice after any change of the game."""
+        self.entry.sync(dice)
+        self.enabled = enabled
+
+    # --- events ----------------------------------------------------------------------------------
+    def _throw(self, values: tuple[int, ...] | None) -> None:
+        if values is not None:
+            self.on_throw(values)
+
+    def _tap_die(self, number: int) -> None:
+        if not self.enabled:
+            return
+        self.entry.tap_die(number)
+        self.refresh()
+
+    def _face(self, value: int) -> None:
+        if not self.enabled:
+            return
+        values = self.entry.press_face(value)
+        if values is not None:
+            self._throw(values)
+        else:
+            self.refresh()
+
+    def _throw_pressed(self, _: Any) -> None:
+        if not self.enabled:
+            return
+        values = self.entry.throw_pressed()
+        if values is None and self.entry.complete() is None:
+            hint = "enter_goals_hint" if self.numeric else "enter_dice_hint"
+            self.shell.explain(self.shell.t("why_not"), self.shell.t(hint))
+            return
+        self._throw(values)
+
+    def _rethrow_all(self, _: Any) -> None:
+        if self.enabled:
+            self.entry.rethrow_all()
+            self.refresh()
+
+    def _take_keys(self, text: str) -> bool:
+        values = parse_keys(text, self.entry.low, self.entry.high)
+        if values is None:
+            return False
+        self.keys.value = ""
+        self.entry.values = list(values)
+        self._throw(values)
+        return True
+
+    def _keys_changed(self, e: Any) -> None:
+        # Five digits are taken as soon as the fifth is typed, so a quick hand loses nothing.
+        self._take_keys(e.control.value or "")
+
+    def _keys_submitted(self, e: Any) -> None:
+        self._take_keys(e.control.value or "")
+        try:
+            self.keys.focus()  # type: ignore[unused-coroutine]
+        except Exception:  # focusing is a nicety; never fail a throw over it
+            pass
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw the panel in place."""
+        self.box.content = self._content()
+        if self.box.page is not None:
+            self.box.update()
+
+    def build(self) -> ft.Control:
+        """The panel's container (its content is redrawn on each tap)."""
+        self.box.content = self._content()
+        self.box.padding = ft.Padding.only(left=8, right=8, top=6, bottom=8)
+        self.box.bgcolor = ft.Colors.SURFACE_CONTAINER
+        return self.box
+
+    def _content(self) -> ft.Control:
+        t = self.shell.t
+        entry = self.entry
+        dice: list[ft.Control] = []
+        for number in range(1, 6):
+            value = entry.values[number - 1]
+            key = "team_n" if self.numeric else "die_n"
+            label = t(key, n=number, v=value if value is not None else t("die_blank"))
+            face = die_face(value, theme.DIE, numeric=self.numeric, selected=entry.cursor == number - 1)
+            face.on_click = lambda _, n=number: self._tap_die(n)
+            dice.append(tagged(face, f"die-{number}", label, button=True))
+        faces = range(entry.low, entry.high + 1)
+        pad_rows: list[list[int]] = [list(faces)] if len(faces) <= 6 else [list(faces)[:5], list(faces)[5:]]
+        pad: list[ft.Control] = []
+        for row in pad_rows:
+            buttons: list[ft.Control] = []
+            for value in row:
+                shown = f"{value}+" if self.numeric and value == entry.high and value >= 9 else str(value)
+                face_label = t("goals_v" if self.numeric else "face_v", v=shown)
+                if self.numeric:
+                    inner: ft.Control = ft.Text(shown, size=22, weight=ft.FontWeight.BOLD, semantics_label="")
+                else:
+                    inner = die_face(value, 34)
+                button = ft.Container(
+                    content=inner,
+                    height=theme.TAP,
+                    expand=True,
+                    alignment=ft.Alignment.CENTER,
+                    border_radius=10,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                    on_click=lambda _, v=value: self._face(v),
+                    ink=True,
+                )
+                buttons.append(tagged(button, f"face-{value}", face_label, button=True, expand=True))  # type: ignore[arg-type]
+            pad.append(ft.Row(buttons, spacing=6))
+        actions = ft.Row(
+            [
+                tagged(ft.IconButton(icon=ft.Icons.REFRESH, on_click=self._rethrow_all, tooltip=t("rethrow_all"),
+                                     width=44, height=44),
+                       "rethrow-all", t("rethrow_all")),
+                tagged(self.keys, "dice-keys", t("dice_keys")),
+                tagged(
+                    ft.FilledButton(
+                        content=ft.Row([ft.Icon(ft.Icons.CASINO), ft.Text(t("throw"), size=17)], spacing=6),
+                        on_click=self._throw_pressed,
+                        height=44,
+                        expand=True,
+                    ),
+                    "throw",
+                    expand=True,  # type: ignore[arg-type]
+                ),
+            ],
+            spacing=6,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        if self.numeric:
+            actions.controls.pop(0)
+        return ft.Column(
+            [
+                ft.Row(dice, alignment=ft.MainAxisAlignment.SPACE_EVENLY),
+                *pad,
+                actions,
+            ],
+            spacing=6,
+            opacity=1.0 if self.enabled else 0.5,
+        )

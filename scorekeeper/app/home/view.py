@@ -1,0 +1,128 @@
+"""Home: resume an unfinished game (most recent first), start a new one, the other screens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.app import theme
+from scorekeeper.app.shell import Shell, header, tagged
+from scorekeeper.rules import get_variant
+
+
+def variant_name(variant_id: str, lang: str) -> str:
+    """A variant's display name (its id if unknown)."""
+    try:
+        return get_variant(variant_id).name.in_(lang)  # type: ignore[arg-type]
+    except ValueError:
+        return variant_id
+
+
+class HomeScreen:
+    """The first screen of a session."""
+
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+
+    def dispose(self) -> None:
+        """Nothing to let go of."""
+
+    def _unfinished(self) -> list[dict[str, Any]]:
+        return [g for g in self.shell.store.games(limit=30) if not g["finished"]]
+
+    def build(self) -> ft.Control:
+        """Big buttons first, then the unfinished games."""
+        s = self.shell
+        t = s.t
+
+        def nav(identifier: str, icon: ft.IconData, label: str, go: Callable[[], None]) -> ft.Control:
+            return tagged(
+                ft.OutlinedButton(
+                    content=ft.Row([ft.Icon(icon), ft.Text(label, size=17)], spacing=12),
+                    on_click=lambda _: go(),
+                    height=theme.TAP,
+                    expand=True,
+                ),
+                identifier,
+            )
+
+        games = self._unfinished()
+        resume: list[ft.Control] = []
+        for index, game in enumerate(games[:8]):
+            names = ", ".join(game["players"])
+            tile = ft.Container(
+                content=ft.Column(
+                    [
+                        ft.Text(variant_name(game["variant"], s.lang), size=17, weight=ft.FontWeight.W_600),
+                        ft.Text(names, size=15, color=theme.MUTED, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+                    ],
+                    spacing=2,
+                ),
+                padding=ft.Padding.symmetric(horizontal=16, vertical=10),
+                border_radius=12,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                on_click=lambda _, gid=game["id"]: s.open_game(gid),
+                ink=True,
+            )
+            resume.append(tagged(tile, f"resume-{game['id']}", button=True))
+            if index == 0:
+                resume[-1] = tagged(resume[-1], "resume")
+
+        body = ft.Column(
+            [
+                tagged(
+                    ft.FilledButton(
+                        content=ft.Row(
+                            [ft.Icon(ft.Icons.CASINO, size=28), ft.Text(t("new_game"), size=20)],
+                            alignment=ft.MainAxisAlignment.CENTER,
+                            spacing=12,
+                        ),
+                        on_click=lambda _: self._new_game(),
+                        height=64,
+                    ),
+                    "new-game",
+                ),
+                ft.Text(t("unfinished"), size=16, weight=ft.FontWeight.W_600, color=theme.MUTED),
+                *(resume or [ft.Text(t("no_unfinished"), color=theme.MUTED)]),
+                ft.Container(height=8),
+                ft.Row([nav("history", ft.Icons.HISTORY, t("history"), self._history),
+                        nav("statistics", ft.Icons.INSIGHTS, t("statistics"), self._statistics)]),
+                ft.Row([nav("settings", ft.Icons.SETTINGS, t("settings"), self._settings),
+                        nav("invite", ft.Icons.QR_CODE_2, t("invite"), self._invite)]),
+            ],
+            spacing=12,
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
+        )
+        return ft.Column(
+            [header(s, t("app_title")), ft.Container(content=body, padding=16, expand=True)],
+            spacing=0,
+            expand=True,
+        )
+
+    def _new_game(self) -> None:
+        from scorekeeper.app.new_game.view import NewGameScreen
+
+        self.shell.show(lambda: NewGameScreen(self.shell))
+
+    def _history(self) -> None:
+        from scorekeeper.app.history.view import HistoryScreen
+
+        self.shell.show(lambda: HistoryScreen(self.shell))
+
+    def _statistics(self) -> None:
+        from scorekeeper.app.statistics.view import StatisticsScreen
+
+        self.shell.show(lambda: StatisticsScreen(self.shell))
+
+    def _settings(self) -> None:
+        from scorekeeper.app.settings.view import SettingsScreen
+
+        self.shell.show(lambda: SettingsScreen(self.shell))
+
+    def _invite(self) -> None:
+        from scorekeeper.app.invite.view import InviteScreen
+
+        self.shell.show(lambda: InviteScreen(self.shell))

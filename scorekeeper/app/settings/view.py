@@ -1,0 +1,59 @@
+"""Settings: language (Russian / English) and theme (light / dark / system)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.app import theme
+from scorekeeper.app.shell import Shell, header, tagged
+
+
+class SettingsScreen:
+    """Two choices, each a row of big buttons."""
+
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+
+    def dispose(self) -> None:
+        """Nothing to let go of."""
+
+    def _choice(self, identifier: str, label: str, selected: bool, on_pick: object) -> ft.Control:
+        style = ft.FilledButton if selected else ft.OutlinedButton
+        return tagged(
+            style(content=label, on_click=on_pick, height=theme.TAP, expand=True),  # type: ignore[arg-type]
+            identifier,
+            selected=selected,
+        )
+
+    def build(self) -> ft.Control:
+        """Language and theme pickers."""
+        s = self.shell
+        t = s.t
+        langs = ft.Row(
+            [
+                self._choice("lang-ru", "Русский", s.lang == "ru", lambda _: s.set_lang("ru")),
+                self._choice("lang-en", "English", s.lang == "en", lambda _: s.set_lang("en")),
+            ]
+        )
+        themes = ft.Row(
+            [
+                self._choice(f"theme-{name}", t(f"theme_{name}"), s.settings.theme == name,
+                             lambda _, n=name: s.set_theme(n))
+                for name in ("light", "dark", "system")
+            ]
+        )
+        body = ft.Column(
+            [
+                ft.Text(t("language"), size=18, weight=ft.FontWeight.W_600),
+                langs,
+                ft.Container(height=12),
+                ft.Text(t("theme"), size=18, weight=ft.FontWeight.W_600),
+                themes,
+            ],
+            spacing=10,
+        )
+        return ft.Column(
+            [header(s, t("settings"), back=s.home), ft.Container(content=body, padding=16)],
+            spacing=0,
+            expand=True,
+        )

@@ -1,0 +1,197 @@
+"""What the sheet shows, computed from the game's state: rows, cells, previews, the «гора» meter.
+
+Nothing here decides a rule: scores, previews and reasons all come from the game (`State.preview`,
+`State.sheet()`), this module only arranges them for the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from scorekeeper.game import GameError, State
+from scorekeeper.i18n import Lang, Text
+from scorekeeper.i18n.ui import tr
+from scorekeeper.rules import Evaluation, Variant
+
+RowKind = Literal["box", "upper", "stage_total"]
+CellKind = Literal["written", "crossed", "preview", "greyed", "open", "closed"]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a stage: a box, the upper section's result («гора»), or the stage's total."""
+
+    kind: RowKind
+    label: Text
+    box_id: str | None = None
+
+
+def stage_rows(variant: Variant) -> list[Row]:
+    """The rows of one stage, grouped as on paper: upper boxes, their result, the rest."""
+    rows = [Row("box", box.name, box.id) for box in variant.boxes if box.section == "upper"]
+    if rows:
+        label = Text("Гора", "Gora") if variant.fences else Text("Верх", "Upper")
+        rows.append(Row("upper", label))
+    rows += [Row("box", box.name, box.id) for box in variant.boxes if box.section == "lower"]
+    if variant.stages > 1:
+        rows.append(Row("stage_total", Text("Сумма этапа", "Stage total")))
+    return rows
+
+
+def previews(state: State) -> dict[str, Evaluation | None]:
+    """For the current player's open boxes of the current stage after a throw: what each would
+    give (None: the game does not allow it now). Empty before the first throw."""
+    if state.finished or state.throws == 0:
+        return {}
+    found: dict[str, Evaluation | None] = {}
+    for box_id in state.open_boxes():
+        try:
+            found[box_id] = state.preview(box_id)
+        except (GameError, ValueError):
+            found[box_id] = None
+    return found
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One box of one player: the text to read (score or empty) and how it looks."""
+
+    text: str  # what a test or a screen reader reads: the score, or empty while open
+    shown: str  # what is drawn (a preview, a cross)
+    kind: CellKind
+    tappable: bool
+
+
+def box_cell(
+    sheet: dict[str, Any],
+    state: State,
+    seat: int,
+    stage: int,
+    box_id: str,
+    hints: dict[str, Evaluation | None],
+) -> Cell:
+    """The cell of box `box_id` for player `seat` (0-based) in `stage` (1-based)."""
+    stage_sheet = sheet["players"][seat]["stages"][stage - 1]
+    written = stage_sheet["boxes"].get(box_id)
+    if written is not None:
+        if box_id in stage_sheet["crossed"]:
+            return Cell(str(written), "✕", "crossed", False)
+        return Cell(str(written), str(written), "written", False)
+    current = not state.finished and state.seat == seat and state.stage == stage
+    if not current:
+        return Cell("", "", "closed", False)
+    if box_id not in hints:
+        return Cell("", "", "open", True)
+    hint = hints[box_id]
+    if hint is None or not hint.valid:
+        return Cell("", "0" if hint is not None else "", "greyed", True)
+    return Cell("", str(hint.score), "preview", True)
+
+
+def signed(n: int) -> str:
+    """+4, −8, 0 (with a real minus sign)."""
+    if n > 0:
+        return f"+{n}"
+    if n < 0:
+        return f"−{-n}"
+    return "0"
+
+
+@dataclass(frozen=True)
+class Meter:
+    """The upper section of one stage for one player: net so far and what it means."""
+
+    text: str  # the value read by tests: the signed net (gora) or the sum so far
+    note: str  # what is still needed, or the premium / penalty once complete
+    tone: Literal["good", "bad", "neutral"]
+
+
+def upper_meter(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> Meter:
+    """The «гора» meter (ru_fences) or the upper sum against its bonus (Yahtzee-style)."""
+    upper = int(stage_sheet["upper"])
+    bonus = int(stage_sheet["bonus"])
+    filled = all(stage_sheet["boxes"].get(b) is not None for b in variant.upper_ids)
+    rule = variant.upper
+    if rule is None:
+        return Meter(str(upper), "", "neutral")
+    if rule.mode == "gora":
+        text = signed(upper)
+        if filled:
+            if bonus > 0:
+                return Meter(text, f"{tr('premium', lang)} {signed(bonus)}", "good")
+            if bonus < 0:
+                return Meter(text, f"{tr('penalty', lang)} {signed(bonus)}", "bad")
+            return Meter(text, tr("gora_even", lang), "neutral")
+        if upper > 0:
+            return Meter(text, tr("gora_ahead", lang, n=upper), "good")
+        if upper < 0:
+            return Meter(text, tr("gora_needed", lang, n=-upper), "bad")
+        return Meter(text, tr("gora_even", lang), "neutral")
+    text = str(upper)
+    if filled:
+        return Meter(text, f"{tr('bonus', lang)} {signed(bonus)}", "good" if bonus > 0 else "neutral")
+    missing = max(0, rule.threshold - upper)
+    return Meter(text, f"{rule.threshold}: −{missing}" if missing else f"{tr('bonus', lang)} +{rule.bonus}",
+                 "neutral" if missing else "good")
+
+
+def turn_line(state: State, lang: Lang) -> str:
+    """Whose turn, stage, throw k of m (or who won)."""
+    sheet = state.sheet()
+    if state.finished:
+        return f"{tr('finished', lang)}. {tr('winners', lang, names=', '.join(sheet['winners']))}"
+    turn = sheet["turn"]
+    parts = [tr("turn_of", lang, name=turn["player"])]
+    if state.variant.stages > 1:
+        parts.append(tr("stage_n", lang, n=turn["stage"]))
+    if state.variant.one_throw:
+        parts.append(f"{tr('tour', lang)} {state.sheets[state.seat or 0].filled + 1}")
+    else:
+        parts.append(tr("throw_k_of_m", lang, k=turn["throws"], m=turn["throws_allowed"]))
+    return " · ".join(parts)
+
+
+def describe(action: Any, variant: Variant, lang: Lang) -> str:
+    """One action in words: '5-5-5-2-3', 'Тройка', '✕ Фулл', 'отмена'."""
+    from scorekeeper.game import CrossOut, Miss, Roll, Score, Undo
+
+    if isinstance(action, Roll):
+        return "🎲 " + "-".join(str(v) for v in action.values)
+    if isinstance(action, Score):
+        return "✎ " + variant.box(action.box).name.in_(lang)
+    if isinstance(action, CrossOut):
+        return "✕ " + variant.box(action.box).name.in_(lang)
+    if isinstance(action, Miss):
+        return "—"
+    if isinstance(action, Undo):
+        return tr("undo", lang)
+    return str(action)
+
+
+def turns_played(state: State, lang: Lang, limit: int = 12) -> list[str]:
+    """The latest turns, newest first: 'Аня: 🎲 5-5-5-2-3 → ✎ Тройка 15'."""
+    lines: list[str] = []
+    current: list[str] = []
+    walker: State | None = state
+    steps: list[tuple[State, State]] = []
+    while walker is not None and walker.previous is not None and walker.last_action is not None:
+        steps.append((walker.previous, walker))
+        walker = walker.previous
+    owner = None
+    for before, _after in reversed(steps):
+        name = before.player_name or ""
+        if owner is not None and name != owner and current:
+            lines.append(f"{owner}: " + " → ".join(current))
+            current = []
+        owner = name
+        current.append(describe(_after.last_action, state.variant, lang))
+        from scorekeeper.game import Roll
+
+        if not isinstance(_after.last_action, Roll):
+            lines.append(f"{owner}: " + " → ".join(current))
+            current = []
+            owner = None
+    if current and owner is not None:
+        lines.append(f"{owner}: " + " → ".join(current))
+    return list(reversed(lines))[:limit]

@@ -1,0 +1,364 @@
+"""The sheet: a column per player, rows grouped as on paper, live previews, dice at the thumb.
+
+Every action goes through the game's GameService; this screen redraws when the service says the
+game changed (also when another tab or phone made the change).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from scorekeeper.app import theme
+from scorekeeper.app.dice_entry.view import DicePanel
+from scorekeeper.app.sheet.model import (
+    Cell,
+    Row,
+    box_cell,
+    previews,
+    stage_rows,
+    turn_line,
+    turns_played,
+    upper_meter,
+)
+from scorekeeper.app.shell import Shell, header, tagged
+from scorekeeper.dice import InvalidDice
+from scorekeeper.game import Action, GameError, State
+from scorekeeper.service import GameService
+
+
+class SheetScreen:
+    """One game's sheet for one tab."""
+
+    def __init__(self, shell: Shell, game_id: int) -> None:
+        self.shell = shell
+        self.service = GameService.open(shell.store, game_id)
+        self.variant = self.service.state.variant
+        self.crossing = False  # the next box tap crosses out
+        self.viewing_stage: int | None = None  # None: follow the current player's stage
+        self.dice = DicePanel(shell, self.variant, self._roll)
+        self._sync_dice(self.service.state)
+        self._unsubscribe: Callable[[], None] | None = self.service.subscribe(self._game_changed)
+
+    def dispose(self) -> None:
+        """Stop listening to the game."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    # --- the game changed (here or on another screen) --------------------------------------------
+    def _game_changed(self, state: State, action: Action) -> None:
+        page = self.shell.page
+
+        async def redraw() -> None:
+            if self.shell.screen is self:
+                self._sync_dice(self.service.state)
+                self.viewing_stage = None
+                self.shell.redraw()
+
+        try:
+            page.run_task(redraw)
+        except Exception:  # the tab is gone: forget it
+            self.dispose()
+
+    def _sync_dice(self, state: State) -> None:
+        self.dice.sync(state.dice.values if state.dice is not None else None,
+                       enabled=not state.finished and state.can_roll())
+
+    # --- actions ---------------------------------------------------------------------------------
+    def _do(self, act: Callable[[], Any]) -> bool:
+        """Run one action through the service; explain a refusal."""
+        try:
+            act()
+        except GameError as error:
+            self.shell.explain(self.shell.t("why_not"), error.in_(self.shell.lang))
+            return False
+        except InvalidDice as error:
+            self.shell.explain(self.shell.t("why_not"), str(error))
+            return False
+        return True
+
+    def _roll(self, values: tuple[int, ...]) -> None:
+        if not self._do(lambda: self.service.roll(values)):
+            self._sync_dice(self.service.state)
+            self.dice.refresh()
+
+    def _undo(self, _: Any) -> None:
+        if not self.service.state.can_undo():
+            self.shell.explain(self.shell.t("why_not"), self.shell.t("nothing_to_undo"))
+            return
+        self._do(lambda: self.service.undo(1))
+
+    def _toggle_cross_out(self, _: Any) -> None:
+        self.crossing = not self.crossing
+        self.shell.redraw()
+
+    def _tap_box(self, box_id: str) -> None:
+        s = self.shell
+        state = self.service.state
+        name = self.variant.box(box_id).name.in_(s.lang)
+        if self.crossing:
+            self.crossing = False
+            if not self._do(lambda: self.service.cross_out(box_id)):
+                s.redraw()
+            return
+        if state.throws == 0:
+            try:
+                state.verify_score(box_id)
+            except GameError as error:
+                actions: list[tuple[str, str, Callable[[], object]]] = []
+                if state.can_cross_out(box_id):
+                    actions.append(("confirm-cross-out", s.t("cross_it_out"),
+                                    lambda: self._do(lambda: self.service.cross_out(box_id))))
+                s.explain(name, error.in_(s.lang), actions)
+                return
+        try:
+            evaluation = state.preview(box_id)
+        except GameError as error:
+            s.explain(name, error.in_(s.lang))
+            return
+        if evaluation.valid:
+            self._do(lambda: self.service.score(box_id))
+            return
+        # The dice do not make it: say why and offer the 0 that paper would take.
+        s.explain(
+            name,
+            evaluation.reason.in_(s.lang),
+            [("write-zero", s.t("write_zero"), lambda: self._do(lambda: self.service.score(box_id)))],
+        )
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def _cell_width(self, players: int) -> float:
+        room = 390 - 16 - theme.NAME_W
+        return max(54.0, min(84.0, room / max(1, players)))
+
+    def _box_cell(self, cell: Cell, identifier: str, width: float, current: bool, box_id: str) -> ft.Control:
+        colors = {
+            "written": ft.Colors.ON_SURFACE,
+            "crossed": theme.MUTED,
+            "preview": theme.PREVIEW,
+            "greyed": theme.MUTED,
+            "open": ft.Colors.ON_SURFACE,
+            "closed": ft.Colors.ON_SURFACE,
+        }
+        text = ft.Text(
+            cell.shown,
+            size=18 if cell.kind != "preview" else 17,
+            weight=ft.FontWeight.W_600 if cell.kind == "written" else ft.FontWeight.W_400,
+            italic=cell.kind == "preview",
+            color=colors[cell.kind],
+            # Tests and screen readers read the written score; a preview or a cross is not it.
+            semantics_label=cell.text if cell.shown != cell.text else None,
+        )
+        bg: str | None = None
+        if cell.kind == "greyed":
+            bg = theme.GREYED
+        elif current:
+            bg = theme.CURRENT_COLUMN
+        box = ft.Container(
+            content=text,
+            width=width,
+            height=theme.ROW_H,
+            alignment=ft.Alignment.CENTER,
+            bgcolor=bg,
+            border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE)),
+            on_click=(lambda _: self._tap_box(box_id)) if cell.tappable else None,
+        )
+        return tagged(box, identifier, button=cell.tappable or None)
+
+    def _grid(self, state: State, stage: int) -> list[ft.Control]:
+        lang = self.shell.lang
+        sheet = state.sheet()
+        players = sheet["players"]
+        width = self._cell_width(len(players))
+        current_seat = state.seat if not state.finished else None
+        hints = previews(state) if stage == state.stage else {}
+        rows: list[ft.Control] = []
+        names = [
+            ft.Container(
+                content=ft.Text(p["name"], size=15, weight=ft.FontWeight.W_600, no_wrap=True,
+                                overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
+                width=width,
+                alignment=ft.Alignment.CENTER,
+                bgcolor=theme.CURRENT_COLUMN if i == current_seat else None,
+                padding=ft.Padding.symmetric(vertical=6),
+            )
+            for i, p in enumerate(players)
+        ]
+        rows.append(ft.Row([ft.Container(width=theme.NAME_W), *names], spacing=0))
+        for row in stage_rows(self.variant):
+            rows.append(self._row(row, state, sheet, stage, width, current_seat, hints, lang))
+        return rows
+
+    def _row(self, row: Row, state: State, sheet: dict[str, Any], stage: int, width: float,
+             current_seat: int | None, hints: dict[str, Any], lang: Any) -> ft.Control:
+        label_weight = ft.FontWeight.W_600 if row.kind != "box" else ft.FontWeight.W_400
+        label = ft.Container(
+            content=ft.Text(row.label.in_(lang), size=15, weight=label_weight, no_wrap=True,
+                            overflow=ft.TextOverflow.ELLIPSIS),
+            width=theme.NAME_W,
+            height=theme.ROW_H if row.kind == "box" else 44,
+            alignment=ft.Alignment.CENTER_LEFT,
+            padding=ft.Padding.only(left=8),
+        )
+        cells: list[ft.Control] = []
+        for seat, player in enumerate(sheet["players"]):
+            n = seat + 1
+            current = seat == current_seat and stage == state.stage
+            if row.kind == "box":
+                assert row.box_id is not None
+                cell = box_cell(sheet, state, seat, stage, row.box_id, hints)
+                cells.append(self._box_cell(cell, f"box-{n}-{stage}-{row.box_id}", width, current, row.box_id))
+                continue
+            stage_sheet = player["stages"][stage - 1]
+            if row.kind == "upper":
+                meter = upper_meter(self.variant, stage_sheet, lang)
+                tone = {"good": theme.GOOD, "bad": theme.BAD, "neutral": theme.MUTED}[meter.tone]
+                content: ft.Control = ft.Column(
+                    [
+                        ft.Text(meter.text, size=17, weight=ft.FontWeight.BOLD, color=tone),
+                        ft.Text(meter.note, size=10, color=tone, no_wrap=True, semantics_label="",
+                                overflow=ft.TextOverflow.ELLIPSIS),
+                    ],
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    alignment=ft.MainAxisAlignment.CENTER,
+                )
+                identifier = f"gora-{n}-{stage}"
+            else:
+                content = ft.Text(str(stage_sheet["total"]), size=17, weight=ft.FontWeight.BOLD)
+                identifier = f"stage-total-{n}-{stage}"
+            cells.append(
+                tagged(
+                    ft.Container(content=content, width=width, height=44, alignment=ft.Alignment.CENTER,
+                                 bgcolor=theme.CURRENT_COLUMN if current else None,
+                                 border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE))),
+                    identifier,
+                )
+            )
+        return ft.Container(
+            content=ft.Row([label, *cells], spacing=0),
+            bgcolor=theme.SECTION if row.kind != "box" else None,
+            border=ft.Border.only(bottom=ft.BorderSide(0.5, theme.LINE)),
+        )
+
+    def _totals(self, state: State) -> ft.Control:
+        t = self.shell.t
+        sheet = state.sheet()
+        width = self._cell_width(len(sheet["players"]))
+        current_seat = state.seat if not state.finished else None
+
+        def line(key: str, values: list[str], prefix: str) -> ft.Control:
+            return ft.Row(
+                [
+                    ft.Container(content=ft.Text(t(key), size=15, weight=ft.FontWeight.W_600),
+                                 width=theme.NAME_W, padding=ft.Padding.only(left=8)),
+                    *[
+                        tagged(
+                            ft.Container(
+                                content=ft.Text(v, size=19 if key == "total" else 16, weight=ft.FontWeight.BOLD),
+                                width=width,
+                                height=34,
+                                alignment=ft.Alignment.CENTER,
+                                bgcolor=theme.CURRENT_COLUMN if i == current_seat else None,
+                            ),
+                            f"{prefix}-{i + 1}",
+                        )
+                        for i, v in enumerate(values)
+                    ],
+                ],
+                spacing=0,
+            )
+
+        lines = [line("total", [str(p["total"]) for p in sheet["players"]], "total")]
+        if self.variant.fences:
+            lines.append(line("fences", [str(p["fences"]) for p in sheet["players"]], "fences"))
+        return ft.Container(
+            content=ft.Column(lines, spacing=0),
+            border=ft.Border.only(top=ft.BorderSide(1, theme.LINE)),
+        )
+
+    def build(self) -> ft.Control:
+        """Header, turn line, stage picker, the grid, totals, dice."""
+        s = self.shell
+        t = s.t
+        state = self.service.state
+        stage = self.viewing_stage or state.stage
+        undo = tagged(
+            ft.IconButton(icon=ft.Icons.UNDO, on_click=self._undo, tooltip=t("undo"),
+                          width=theme.TAP, height=theme.TAP, disabled=not state.can_undo()),
+            "undo",
+            t("undo"),
+        )
+        turn_text = t("cross_out_armed") if self.crossing else turn_line(state, s.lang)
+        turn = ft.Container(
+            content=tagged(ft.Text(turn_text, size=17, weight=ft.FontWeight.W_600,
+                                   color=ft.Colors.ERROR if self.crossing else None), "turn"),
+            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+            expand=True,
+        )
+        cross = tagged(
+            (ft.FilledButton if self.crossing else ft.OutlinedButton)(
+                content=ft.Row([ft.Icon(ft.Icons.BLOCK, size=18), ft.Text(t("cross_out"))], spacing=4),
+                on_click=self._toggle_cross_out,
+                height=44,
+                disabled=state.finished,
+            ),
+            "cross-out",
+        )
+        bar: list[ft.Control] = [ft.Row([turn, cross], spacing=4)]
+        if self.variant.stages > 1:
+            chips: list[ft.Control] = []
+            for n in range(1, self.variant.stages + 1):
+                shown = n == stage
+
+                def pick(_: Any, n: int = n) -> None:
+                    self.viewing_stage = n
+                    s.redraw()
+
+                chips.append(
+                    tagged(
+                        (ft.FilledTonalButton if shown else ft.TextButton)(
+                            content=f"{t('stage')} {n}" + (" •" if n == state.stage and not state.finished else ""),
+                            on_click=pick,
+                            height=40,
+                        ),
+                        f"stage-{n}",
+                        selected=shown,
+                    )
+                )
+            bar.append(ft.Row(chips, spacing=4, alignment=ft.MainAxisAlignment.CENTER))
+        turns = turns_played(state, s.lang, limit=8)
+        grid = ft.Column(
+            [
+                *self._grid(state, stage),
+                ft.Container(
+                    content=ft.Column(
+                        [ft.Text(t("turns_played"), size=14, weight=ft.FontWeight.W_600, color=theme.MUTED),
+                         *[ft.Text(line, size=13, color=theme.MUTED) for line in turns]],
+                        spacing=2,
+                    ),
+                    padding=ft.Padding.only(left=8, top=10, bottom=10),
+                    visible=bool(turns),
+                ),
+            ],
+            spacing=0,
+            scroll=ft.ScrollMode.AUTO,
+            expand=True,
+        )
+        table: ft.Control = grid
+        if len(state.players) > 4:
+            table = ft.Row([grid], scroll=ft.ScrollMode.AUTO, expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
+        return ft.Column(
+            [
+                header(s, self.variant.name.in_(s.lang), back=s.home, trailing=[undo]),
+                *bar,
+                ft.Container(content=table, expand=True, padding=ft.Padding.symmetric(horizontal=8)),
+                ft.Container(content=self._totals(state), padding=ft.Padding.symmetric(horizontal=8)),
+                self.dice.build(),
+            ],
+            spacing=0,
+            expand=True,
+        )

@@ -1,0 +1,179 @@
+"""One browser tab's frame: language, theme, which screen is shown, dialogs; screens plug into it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import flet as ft
+
+from scorekeeper.app import theme
+from scorekeeper.app.config import AppConfig
+from scorekeeper.app.settings.model import Settings
+from scorekeeper.i18n import Lang
+from scorekeeper.i18n.ui import tr
+from scorekeeper.store import Store
+
+
+class Screen(Protocol):
+    """A screen: builds its controls, and lets go of what it listens to when left."""
+
+    def build(self) -> ft.Control: ...
+
+    def dispose(self) -> None: ...
+
+
+def tagged(control: ft.Control, identifier: str, label: str | None = None, **kwargs: object) -> ft.Semantics:
+    """`control` with a stable test identifier (and a spoken label)."""
+    return ft.Semantics(content=control, identifier=identifier, label=label, **kwargs)  # type: ignore[arg-type]
+
+
+class Shell:
+    """The frame of one session: shows screens, keeps settings, opens dialogs."""
+
+    def __init__(self, page: ft.Page, config: AppConfig, store: Store) -> None:
+        self.page = page
+        self.config = config
+        self.store = store
+        self.settings = Settings.load(config.settings_path)
+        self.screen: Screen | None = None
+        self._rebuild_current: Callable[[], Screen] | None = None
+
+    # --- words and looks ---------------------------------------------------------------------
+    @property
+    def lang(self) -> Lang:
+        """The current language."""
+        return self.settings.lang
+
+    def t(self, key: str, **values: object) -> str:
+        """The catalogue's text for `key` in the current language."""
+        return tr(key, self.lang, **values)
+
+    def set_lang(self, lang: Lang) -> None:
+        """Switch the language (saved) and redraw the screen."""
+        self.settings.lang = lang
+        self.settings.save(self.config.settings_path)
+        self.page.title = self.t("app_title")
+        self.redraw()
+
+    def set_theme(self, choice: str) -> None:
+        """Switch light / dark / system (saved)."""
+        if choice in ("light", "dark", "system"):
+            self.settings.theme = choice  # type: ignore[assignment]
+            self.settings.save(self.config.settings_path)
+            theme.apply(self.page, self.settings.theme)
+            self.redraw()
+
+    # --- screens -------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Set up the page and show the first screen."""
+        page = self.page
+        page.title = self.t("app_title")
+        page.padding = 0
+        page.spacing = 0
+        theme.apply(page, self.settings.theme)
+        if self.config.needs_code(page.client_ip):
+            from scorekeeper.app.invite.view import JoinScreen
+
+            self.show(lambda: JoinScreen(self))
+        else:
+            self.home()
+
+    def show(self, make: Callable[[], Screen]) -> None:
+        """Replace the shown screen by a new one."""
+        if self.screen is not None:
+            self.screen.dispose()
+        self._rebuild_current = make
+        self.screen = make()
+        self._mount()
+
+    def redraw(self) -> None:
+        """Build the current screen again (after a language or theme change)."""
+        if self.screen is None:
+            return
+        self._mount()
+
+    def _mount(self) -> None:
+        assert self.screen is not None
+        content = self.screen.build()
+        self.page.controls.clear()
+        self.page.controls.append(ft.SafeArea(content=content, expand=True))
+        self.page.update()
+
+    def home(self) -> None:
+        """The home screen."""
+        from scorekeeper.app.home.view import HomeScreen
+
+        self.show(lambda: HomeScreen(self))
+
+    def open_game(self, game_id: int) -> None:
+        """The sheet of a saved game."""
+        from scorekeeper.app.sheet.view import SheetScreen
+
+        self.show(lambda: SheetScreen(self, game_id))
+
+    # --- dialogs -------------------------------------------------------------------------------
+    def explain(
+        self,
+        title: str,
+        reason: str,
+        actions: list[tuple[str, str, Callable[[], object]]] | None = None,
+    ) -> None:
+        """A dialog saying why, with optional actions (identifier, label, what it does)."""
+
+        def closer(run: Callable[[], object] | None) -> Callable[[Any], None]:
+            def handler(_: Any) -> None:
+                self.page.pop_dialog()
+                if run is not None:
+                    run()
+
+            return handler
+
+        buttons: list[ft.Control] = [
+            tagged(ft.Button(content=label, on_click=closer(run), height=theme.TAP), identifier)
+            for identifier, label, run in (actions or [])
+        ]
+        buttons.append(
+            tagged(
+                ft.TextButton(
+                    content=self.t("cancel") if actions else self.t("ok"),
+                    on_click=closer(None),
+                    height=theme.TAP,
+                ),
+                "dismiss",
+            )
+        )
+        dialog = ft.AlertDialog(
+            title=ft.Text(title),
+            content=tagged(ft.Text(reason, size=18), "reason"),
+            actions=buttons,
+        )
+        self.page.show_dialog(dialog)
+
+
+def header(shell: Shell, title: str, *, back: Callable[[], None] | None = None, trailing: list[ft.Control] | None = None) -> ft.Control:
+    """The top bar of a screen: back, title, and the screen's own buttons."""
+    left: list[ft.Control] = []
+    if back is not None:
+        left.append(
+            tagged(
+                ft.IconButton(icon=ft.Icons.ARROW_BACK, on_click=lambda _: back(), tooltip=shell.t("back"),
+                              width=theme.TAP, height=theme.TAP),
+                "back",
+                shell.t("back"),
+            )
+        )
+    return ft.Container(
+        content=ft.Row(
+            controls=[
+                *left,
+                ft.Text(title, size=20, weight=ft.FontWeight.W_600, expand=True, no_wrap=True,
+                        overflow=ft.TextOverflow.ELLIPSIS),
+                *(trailing or []),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            spacing=4,
+        ),
+        padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+    )

@@ -1,0 +1,37 @@
+"""Colours and sizes: a felt-green Material 3 theme, light and dark; big targets for one thumb."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.app.settings.model import ThemeChoice
+
+SEED = "#2E7D4F"  # the green of a dice table
+TAP = 52  # smallest tap target (px), above Material's 48
+DIE = 58  # a die on the entry panel
+CELL_W = 62  # a player's column in the sheet
+NAME_W = 118  # the box names' column
+ROW_H = 36  # a row of the sheet
+
+# Theme-aware colour roles (they follow light/dark by themselves).
+CURRENT_COLUMN = ft.Colors.PRIMARY_CONTAINER
+ON_CURRENT = ft.Colors.ON_PRIMARY_CONTAINER
+PREVIEW = ft.Colors.PRIMARY
+GREYED = ft.Colors.SURFACE_CONTAINER_HIGHEST
+MUTED = ft.Colors.ON_SURFACE_VARIANT
+LINE = ft.Colors.OUTLINE_VARIANT
+GOOD = ft.Colors.GREEN_700
+BAD = ft.Colors.RED_700
+SECTION = ft.Colors.SECONDARY_CONTAINER
+
+
+def theme_mode(choice: ThemeChoice) -> ft.ThemeMode:
+    """The page's theme mode for a settings choice."""
+    return {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}.get(choice, ft.ThemeMode.SYSTEM)
+
+
+def apply(page: ft.Page, choice: ThemeChoice) -> None:
+    """Set the page's light and dark themes and the chosen mode."""
+    page.theme = ft.Theme(color_scheme_seed=SEED, use_material3=True)
+    page.dark_theme = ft.Theme(color_scheme_seed=SEED, use_material3=True)
+    page.theme_mode = theme_mode(choice)

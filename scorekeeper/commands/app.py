@@ -1,0 +1,60 @@
+"""`scorekeeper [app]`: serve the Flet web UI offline, print where, open a browser where there is one."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from scorekeeper.commands import UsageError
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Start the app and serve until interrupted."""
+    import flet as ft
+
+    from scorekeeper.app import make_main
+    from scorekeeper.app.config import AppConfig, default_db_path
+    from scorekeeper.app.invite.model import invite_url, qr_terminal
+    from scorekeeper.store import Store, StoreError
+
+    db_path = Path(args.db).expanduser() if args.db else default_db_path()
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port {args.port}: expected a port number 1..65535")
+    try:
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+        store = Store(db_path)
+    except (OSError, StoreError) as error:
+        raise UsageError(f"--db {db_path}: {error}") from None
+    config = AppConfig(db_path=db_path, host=args.host, port=args.port)
+
+    url = invite_url(config.host, config.port)
+    local = f"http://127.0.0.1:{config.port}/" if config.shared else url
+    print(f"scorekeeper: open {local}", flush=True)
+    if config.shared:
+        print(f"scorekeeper: other phones at the table: {url}  join code {config.join_code}", flush=True)
+        print(qr_terminal(url), flush=True)
+    print(f"scorekeeper: games are saved in {db_path}", flush=True)
+
+    if args.no_browser:
+        # Flet opens no browser when it is told it runs as a plain web server.
+        os.environ["FLET_FORCE_WEB_SERVER"] = "1"
+    os.environ.setdefault("FLET_WEB_NO_CDN", "1")
+    try:
+        ft.run(
+            make_main(config, store),
+            host=config.host,
+            port=config.port,
+            view=ft.AppView.WEB_BROWSER,
+            no_cdn=True,
+            assets_dir=str(ASSETS),
+        )
+    except OSError as error:
+        print(f"scorekeeper app: cannot listen on {config.host}:{config.port}: {error}", file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    return 0

@@ -1,0 +1,130 @@
+"""The app's words in Russian and English: one catalogue, looked up by key.
+
+>>> tr("throw_k_of_m", "en", k=2, m=5)
+'throw 2 of 5'
+"""
+
+from __future__ import annotations
+
+from scorekeeper.i18n import Lang, Text
+
+UI: dict[str, Text] = {
+    # home
+    "app_title": Text("Счёт в кости", "Dice score sheet"),
+    "new_game": Text("Новая игра", "New game"),
+    "resume": Text("Продолжить", "Resume"),
+    "unfinished": Text("Незаконченные игры", "Unfinished games"),
+    "no_unfinished": Text("Незаконченных игр нет.", "No unfinished games."),
+    "history": Text("История", "History"),
+    "statistics": Text("Статистика", "Statistics"),
+    "settings": Text("Настройки", "Settings"),
+    "invite": Text("Пригласить", "Invite"),
+    "back": Text("Назад", "Back"),
+    "home": Text("Главная", "Home"),
+    "players_count": Text("игроков: {n}", "{n} players"),
+    # settings
+    "language": Text("Язык", "Language"),
+    "theme": Text("Тема", "Theme"),
+    "theme_light": Text("Светлая", "Light"),
+    "theme_dark": Text("Тёмная", "Dark"),
+    "theme_system": Text("Как в системе", "System"),
+    # new game
+    "variant": Text("Игра", "Game"),
+    "options": Text("Правила стола", "House rules"),
+    "players": Text("Игроки", "Players"),
+    "player_n": Text("Игрок {n}", "Player {n}"),
+    "add_player": Text("Добавить игрока", "Add player"),
+    "remove_player": Text("Убрать игрока {n}", "Remove player {n}"),
+    "move_up": Text("Поднять игрока {n}", "Move player {n} up"),
+    "start_game": Text("Начать игру", "Start game"),
+    "names_must_differ": Text("Имена игроков должны различаться.", "Player names must differ."),
+    "name_needed": Text("У каждого игрока должно быть имя.", "Every player needs a name."),
+    "yes": Text("да", "yes"),
+    "no": Text("нет", "no"),
+    "recent_names": Text("Недавние игроки", "Recent players"),
+    # sheet
+    "stage": Text("Этап", "Stage"),
+    "stage_n": Text("этап {n}", "stage {n}"),
+    "throw_k_of_m": Text("бросок {k} из {m}", "throw {k} of {m}"),
+    "tour": Text("тур", "tour"),
+    "turn_of": Text("Ходит {name}", "{name} to play"),
+    "finished": Text("Игра окончена", "Game over"),
+    "winners": Text("Победа: {names}", "Winner: {names}"),
+    "total": Text("Итого", "Total"),
+    "fences": Text("Ограды", "Fences"),
+    "gora": Text("Гора", "Gora"),
+    "gora_needed": Text("до нуля не хватает {n}", "{n} short of zero"),
+    "gora_ahead": Text("запас {n}", "{n} ahead"),
+    "gora_even": Text("ровно ноль", "exactly zero"),
+    "premium": Text("премия", "premium"),
+    "penalty": Text("штраф", "penalty"),
+    "bonus": Text("бонус", "bonus"),
+    "upper_sum": Text("Верх", "Upper"),
+    "stage_total": Text("Сумма этапа", "Stage total"),
+    "throw": Text("Бросок", "Throw"),
+    "record_throw": Text("Записать бросок", "Record throw"),
+    "cross_out": Text("Вычеркнуть", "Cross out"),
+    "cross_out_armed": Text("Выберите клетку, чтобы вычеркнуть", "Pick a box to cross out"),
+    "undo": Text("Отменить", "Undo"),
+    "dice_keys": Text("Кубики с клавиатуры", "Dice by keyboard"),
+    "dice_keys_hint": Text("55523", "55523"),
+    "die_n": Text("Кубик {n}: {v}", "Die {n}: {v}"),
+    "team_n": Text("Команда {n}: {v}", "Team {n}: {v}"),
+    "die_blank": Text("—", "—"),
+    "face_v": Text("Выпало {v}", "Rolled {v}"),
+    "goals_v": Text("Голов: {v}", "Goals: {v}"),
+    "rethrow_all": Text("Все заново", "Re-throw all"),
+    "tap_dice_hint": Text("Нажмите кубики, которые перебросили", "Tap the dice you re-threw"),
+    "enter_dice_hint": Text("Введите пять кубиков", "Enter the five dice"),
+    "enter_goals_hint": Text("Голы пяти команд", "Goals of the five teams"),
+    "throw_recorded": Text("Бросок {k}: {dice}", "Throw {k}: {dice}"),
+    "why_not": Text("Так не выйдет", "Not possible"),
+    "write_zero": Text("Записать 0", "Write 0"),
+    "cross_it_out": Text("Вычеркнуть (0)", "Cross out (0)"),
+    "cancel": Text("Отмена", "Cancel"),
+    "ok": Text("Понятно", "OK"),
+    "would_score": Text("даст {n}", "would score {n}"),
+    "crossed": Text("вычеркнута", "crossed out"),
+    "turns_played": Text("Ходы", "Turns"),
+    "undone": Text("Отменено: {what}", "Undone: {what}"),
+    "nothing_to_undo": Text("Отменять нечего.", "Nothing to undo."),
+    "to_home": Text("На главную", "Home"),
+    "fences_short": Text("огр.", "fen."),
+    "live": Text("Другие экраны видят изменения сразу", "Other screens see changes at once"),
+    # invite
+    "invite_title": Text("Позовите игроков к столу", "Invite the table"),
+    "invite_address": Text("Адрес: {url}", "Address: {url}"),
+    "invite_code": Text("Код: {code}", "Code: {code}"),
+    "invite_local_only": Text(
+        "Приложение слушает только этот компьютер. Запустите его с --host 0.0.0.0, "
+        "чтобы другие телефоны за столом могли подключиться.",
+        "The app listens on this computer only. Start it with --host 0.0.0.0 so that the "
+        "other phones at the table can join.",
+    ),
+    "join_title": Text("Введите код", "Enter the code"),
+    "join_hint": Text(
+        "Код показан на экране «Пригласить» и в терминале.",
+        "The code is on the Invite screen and in the terminal.",
+    ),
+    "join_wrong": Text("Код не подходит.", "Wrong code."),
+    "join": Text("Войти", "Join"),
+    # history / statistics
+    "no_history": Text("Законченных игр пока нет.", "No finished games yet."),
+    "games": Text("Игр", "Games"),
+    "wins": Text("Побед", "Wins"),
+    "average": Text("Среднее", "Average"),
+    "best": Text("Лучший", "Best"),
+    "premiums": Text("Премии", "Premiums"),
+    "penalties": Text("Штрафы", "Penalties"),
+    "running_totals": Text("Сумма по ходам", "Running totals"),
+    "results_over_time": Text("Результаты по играм", "Results over time"),
+    "service_missing": Text(
+        "Сохранение игр ещё не подключено.", "Saving games is not available yet."
+    ),
+}
+
+
+def tr(key: str, lang: Lang, **values: object) -> str:
+    """The text of `key` in `lang`, with {placeholders} filled."""
+    text = UI[key].in_(lang)
+    return text.format(**values) if values else text

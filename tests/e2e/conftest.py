@@ -1,0 +1,218 @@
+"""Drive the real app in Debian's Chromium: one server per session, helpers to read the sheet.
+
+The tests skip (never fail) where /usr/bin/chromium or the playwright package is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium"))
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+ROOT = Path(__file__).resolve().parents[2]
+SCREENS = ROOT / "artifacts" / "screens"
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class AppServer:
+    """`scorekeeper app` on a free port with its own database; ended by its own PID."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.started_in = 0.0
+
+    def start(self) -> AppServer:
+        log = open(self.db.with_suffix(f".{self.port}.log"), "wb")  # noqa: SIM115 - kept for the run
+        t0 = time.monotonic()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper.cli", "app", "--port", str(self.port),
+             "--db", str(self.db), "--no-browser"],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the app exited with {self.process.returncode}")
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                self.started_in = time.monotonic() - t0
+                return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the app did not start listening within 60 s")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+        self.process = None
+
+
+class Tab:
+    """One browser tab on the app, read and driven through the test identifiers."""
+
+    def __init__(self, page: Any, url: str) -> None:
+        self.page = page
+        self.url = url
+        self.taps = 0  # taps on the app (counted by tap())
+
+    def open(self) -> float:
+        """Load the app and turn on semantics; seconds until the first screen is readable."""
+        t0 = time.monotonic()
+        self.page.goto(self.url)
+        self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
+        self.page.locator("flt-semantics-placeholder").dispatch_event("click")
+        self.page.wait_for_selector("[flt-semantics-identifier]", timeout=60_000)
+        return time.monotonic() - t0
+
+    def node(self, identifier: str) -> Any:
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+
+    def wait(self, identifier: str, timeout: float = 10_000) -> Any:
+        node = self.node(identifier)
+        node.wait_for(state="attached", timeout=timeout)
+        return node
+
+    def has(self, identifier: str) -> bool:
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').count() > 0
+
+    def tap(self, identifier: str) -> None:
+        """Click the control with this identifier (scrolling the sheet to it if needed)."""
+        node = self.find(identifier)
+        target = node.locator("input, [role=button], [flt-tappable]").first
+        if target.count() == 0 or node.get_attribute("flt-tappable") is not None:
+            target = node
+        target.click()
+        self.taps += 1
+
+    def find(self, identifier: str, timeout: float = 10_000) -> Any:
+        """The node, scrolling the page's scrollable parts until it exists."""
+        deadline = time.monotonic() + timeout / 1000
+        while True:
+            if self.has(identifier):
+                node = self.node(identifier)
+                try:
+                    node.scroll_into_view_if_needed(timeout=1000)
+                except Exception:
+                    pass
+                return node
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no [{identifier}] on the screen")
+            self.page.mouse.move(200, 400)
+            self.page.mouse.wheel(0, 200)
+            time.sleep(0.15)
+
+    def text(self, identifier: str) -> str:
+        node = self.find(identifier)
+        return (node.get_attribute("aria-label") or "") + node.inner_text()
+
+    def wait_text(self, identifier: str, expected: str | re.Pattern[str], timeout: float = 10.0) -> str:
+        """Wait until the node's text is (or matches) `expected`; return it."""
+        deadline = time.monotonic() + timeout
+        seen = ""
+        while time.monotonic() < deadline:
+            try:
+                seen = self.text(identifier).strip()
+            except AssertionError:
+                seen = "<absent>"
+            if (seen == expected) if isinstance(expected, str) else expected.search(seen):
+                return seen
+            time.sleep(0.1)
+        raise AssertionError(f"[{identifier}] shows {seen!r}, expected {expected!r}")
+
+    def type_dice(self, digits: str) -> None:
+        """The keyboard path: click the field, wait, type five digits (taken at the fifth)."""
+        field = self.find("dice-keys").locator("input").first
+        field.click()
+        time.sleep(0.3)
+        self.page.keyboard.type(digits, delay=30)
+
+    def fill(self, identifier: str, value: str) -> None:
+        field = self.find(identifier).locator("input").first
+        field.click()
+        time.sleep(0.2)
+        field.fill(value)
+
+    def shot(self, name: str) -> None:
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        time.sleep(0.4)
+        self.page.screenshot(path=str(SCREENS / f"{name}.png"))
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is absent: install Debian's chromium to run the browser tests")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("the playwright package is absent")
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("e2e") / "games.sqlite"
+
+
+@pytest.fixture(scope="session")
+def server(browser: Any, db_path: Path) -> Iterator[AppServer]:
+    app = AppServer(db_path).start()
+    yield app
+    app.stop()
+
+
+@pytest.fixture
+def new_tab(browser: Any, server: AppServer) -> Iterator[Any]:
+    """Open fresh tabs (each in its own browser context) on the session's server."""
+    contexts: list[Any] = []
+
+    def open_tab(url: str | None = None, color_scheme: str = "light") -> Tab:
+        context = browser.new_context(viewport=PHONE, color_scheme=color_scheme, device_scale_factor=1)
+        contexts.append(context)
+        tab = Tab(context.new_page(), url or server.url)
+        tab.open()
+        return tab
+
+    yield open_tab
+    for context in contexts:
+        context.close()
