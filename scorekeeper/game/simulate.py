@@ -35,8 +35,8 @@ def _writes(state: State, rng: random.Random) -> list[Action]:
     return found
 
 
-def next_action(state: State, rng: random.Random, undo_rate: float = 0.0) -> Action:
-    """One legal action for the player whose turn it is."""
+def next_action(state: State, rng: random.Random, undo_rate: float = 0.0, reroll: float = 0.45) -> Action:
+    """One legal action for the player whose turn it is (`reroll`: the chance to throw again)."""
     if state.effective and rng.random() < undo_rate:
         return Undo(rng.randint(1, min(3, state.effective)))
     if state.throws == 0:
@@ -47,7 +47,7 @@ def next_action(state: State, rng: random.Random, undo_rate: float = 0.0) -> Act
             if strikes:
                 return rng.choice(strikes)
         return Roll(_values(state, rng))
-    if state.can_roll() and rng.random() < 0.45:
+    if state.can_roll() and rng.random() < reroll:
         return Roll(_values(state, rng))
     options = _writes(state, rng)
     if not options:
@@ -56,12 +56,16 @@ def next_action(state: State, rng: random.Random, undo_rate: float = 0.0) -> Act
 
 
 def play_random(
-    state: State, rng: random.Random, max_actions: int | None = None, undo_rate: float = 0.0
+    state: State,
+    rng: random.Random,
+    max_actions: int | None = None,
+    undo_rate: float = 0.0,
+    reroll: float = 0.45,
 ) -> Iterator[tuple[Action, State]]:
     """Take legal actions until the game is over (or max_actions are taken); yield each."""
     taken = 0
     while not state.finished and (max_actions is None or taken < max_actions):
-        action = next_action(state, rng, undo_rate)
+        action = next_action(state, rng, undo_rate, reroll)
         state = apply(state, action)
         taken += 1
         yield action, state
