@@ -314,7 +314,6 @@ def _results(game_id: int, state: State) -> list[tuple[Any, ...]]:
     rows = []
     for seat, name in enumerate(state.players):
         regular = sum(g.totals[g.seats.index(seat)] for g in state.games if not g.extra and seat in g.seats)
-        # The column is the last game's; earlier games of a match count through their totals only.
         column = state.sheets[seat]
         premiums, penalties = column.premiums(variant)
         rows.append((game_id, seat, name, variant.id, regular, ranks[seat], int(ranks[seat] == 1),

@@ -86,11 +86,24 @@ class PlayerSheet:
     fences_earned: int = 0  # over the whole match (statistics)
     fences_spent: int = 0
     filled: int = 0  # boxes written, all stages together
+    earlier: tuple[int, int] = (0, 0)  # premiums and penalties of earlier games of the match
 
     @classmethod
-    def empty(cls, variant: Variant, earned: int = 0, spent: int = 0) -> PlayerSheet:
-        """A fresh column (fence statistics carried over from earlier games of the match)."""
-        return cls(tuple(StageSheet() for _ in range(variant.stages)), 0, earned, spent)
+    def empty(cls, variant: Variant) -> PlayerSheet:
+        """A fresh column."""
+        return cls(tuple(StageSheet() for _ in range(variant.stages)))
+
+    def next_game(self, variant: Variant) -> PlayerSheet:
+        """A fresh column for the match's next game, keeping the match's statistics."""
+        premiums, penalties = self.premiums(variant)
+        return PlayerSheet(
+            tuple(StageSheet() for _ in range(variant.stages)),
+            0,
+            self.fences_earned,
+            self.fences_spent,
+            0,
+            (premiums, penalties),
+        )
 
     def total(self, variant: Variant) -> int:
         """Sum of the stage totals."""
@@ -109,9 +122,10 @@ class PlayerSheet:
         return len(self.stages) - 1
 
     def premiums(self, variant: Variant) -> tuple[int, int]:
-        """How many stages earned the upper bonus/premium, and how many the penalty."""
+        """How many stages of the match earned the upper bonus/premium, and how many the penalty."""
         bonuses = [stage.bonus(variant) for stage in self.stages if stage.upper_complete(variant)]
-        return sum(1 for b in bonuses if b > 0), sum(1 for b in bonuses if b < 0)
+        return (self.earlier[0] + sum(1 for b in bonuses if b > 0),
+                self.earlier[1] + sum(1 for b in bonuses if b < 0))
 
 
 def sheet(state: State) -> dict[str, Any]:

@@ -464,7 +464,7 @@ def _write(
         earned += max(delta, 0)
         spent += max(-delta, 0)
     sheets = list(state.sheets)
-    sheets[seat] = PlayerSheet(tuple(stages), fences, earned, spent, column.filled + 1)
+    sheets[seat] = PlayerSheet(tuple(stages), fences, earned, spent, column.filled + 1, column.earlier)
     after = _evolve(
         state,
         sheets=tuple(sheets),
@@ -496,7 +496,7 @@ def _end_game(state: State, won_at_once: int | None) -> State:
     seats, extra = upcoming
     sheets = list(state.sheets)
     for s in seats:
-        sheets[s] = PlayerSheet.empty(variant, sheets[s].fences_earned, sheets[s].fences_spent)
+        sheets[s] = sheets[s].next_game(variant)
     return _evolve(state, games=games, sheets=tuple(sheets), seats=seats, turn_index=0, extra_game=extra)
 
 
