@@ -82,7 +82,9 @@ class UpperGoal:
     ``mode="gora"``: boxes score ``(count - 3) * face``; the net ends above ``target`` → premium
     ``bonus`` (at ``target`` too with ``premium_at_zero``), below → ``penalty``, equal → nothing.
     ``mode="sum"``: boxes score ``count * face``; the sum reaching ``target`` earns ``bonus``.
-    ``fences``: throws beyond ``base_throws`` spend banked fences and stopping early banks them.
+    ``fences``: throws beyond ``base_throws`` spend banked fences and stopping early banks them
+    (with ``earn_fences=False``, RULES.md ``fences_on_gora=false``, upper boxes only spend them).
+    ``penalty_mode``: how ``expected_bonus`` counts the penalty (see the module docstring).
     """
 
     mode: Literal["gora", "sum"]
@@ -93,6 +95,7 @@ class UpperGoal:
     fences: bool = False
     base_throws: int = 3
     penalty_mode: Literal["add_to_net", "replace_net"] = "add_to_net"
+    earn_fences: bool = True
 
     def __post_init__(self) -> None:
         if self.mode not in ("gora", "sum"):
@@ -204,6 +207,9 @@ class _Level:
     pair_sub: IntArray  # (npairs,) index of the open set after the box, in level k-1
     pair_face: IntArray  # (npairs,)
     cont: BoolArray  # (nb, 6, npairs, nn): throw again at b (fences if stopping now), count c
+    # fences that upper boxes only spend: the turn from F fences has B - 1 throws above b = F whose
+    # stop value is that of F; their decisions: (nf, B - 1, 6, npairs, nn)
+    spend_cont: BoolArray
 
 
 @dataclass
@@ -261,6 +267,7 @@ def _leaf_level(goal: UpperGoal, nf: int) -> _Level:
         np.zeros(0, np.intp),
         np.zeros(0, np.intp),
         np.zeros((0, 6, 0, nn), bool),
+        np.zeros((0, 0, 6, 0, nn), bool),
     )
 
 
@@ -317,19 +324,32 @@ def _build_level(goal: UpperGoal, prev: _Level, k: int, nf: int) -> _Level:
         st[_EU] += gf
         st[_S] += gf_tie
 
+    def step(w: FloatArray, into: FloatArray, decisions: BoolArray) -> FloatArray:
+        """One throw earlier: throw again or write the box (stop values in ``st``)."""
+        np.matmul(_P, w.reshape(nc, DICE + 1, -1), out=into.reshape(nc, DICE + 1, -1))
+        np.greater_equal(st[_S], into[_S], out=stop_here)  # ties: write the box, keep the fence
+        stop_here[DICE] = True
+        np.logical_not(stop_here, out=decisions)
+        np.copyto(into, st, where=stop_here)
+        return into
+
+    spend_only = goal.fences and not goal.earn_fences
+    spend_cont = np.zeros((nf if spend_only else 0, B - 1, DICE + 1, npairs, nn), dtype=bool)
+    spare = [np.empty(shape), np.empty(shape)] if spend_only else []
     load_stop(0)
     w[...] = st
-    if B - 1 == 0:
-        np.matmul(_P0, w.reshape(nc, DICE + 1, -1), out=turn[0].reshape(nc, -1))
-    for b in range(1, nb):
-        np.matmul(_P, w.reshape(nc, DICE + 1, -1), out=cont.reshape(nc, DICE + 1, -1))
-        if goal.fences:
-            load_stop(b)
-        np.greater_equal(st[_S], cont[_S], out=stop_here)  # ties: write the box, keep the fence
-        stop_here[DICE] = True
-        np.logical_not(stop_here, out=cont_mask[b])
-        np.copyto(cont, st, where=stop_here)
-        w, cont = cont, w
+    for b in range(nb):
+        if b:
+            if goal.fences:
+                load_stop(b)
+            w, cont = step(w, cont, cont_mask[b]), w
+        if spend_only:
+            # the turn from F = b fences: its first B - 1 throws bank nothing if stopped early
+            top = w
+            for j in range(B - 1):
+                top = step(top, spare[j % 2], spend_cont[b, j])
+            np.matmul(_P0, top.reshape(nc, DICE + 1, -1), out=turn[b].reshape(nc, -1))
+            continue
         f_idx = b - (B - 1)
         if 0 <= f_idx < nf:
             np.matmul(_P0, w.reshape(nc, DICE + 1, -1), out=turn[f_idx].reshape(nc, -1))
@@ -351,6 +371,7 @@ def _build_level(goal: UpperGoal, prev: _Level, k: int, nf: int) -> _Level:
         pair_sub,
         pair_face,
         cont_mask,
+        spend_cont,
     )
 
 
@@ -358,7 +379,7 @@ def _build_level(goal: UpperGoal, prev: _Level, k: int, nf: int) -> _Level:
 def _tables(goal: UpperGoal, fence_top: int) -> _Tables:
     """All states of the goal: levels 0..6 (number of open boxes), fences up to ``fence_top``
     with six boxes open (and the more that stopping early can bank with fewer open)."""
-    extra = goal.base_throws - 1 if goal.fences else 0
+    extra = goal.base_throws - 1 if goal.fences and goal.earn_fences else 0
     top = fence_top if goal.fences else 0
 
     def nf_of(k: int) -> int:
@@ -373,7 +394,7 @@ def _tables(goal: UpperGoal, fence_top: int) -> _Tables:
 def _tables_for(goal: UpperGoal, k: int, fences: int) -> _Tables:
     if not goal.fences:
         return _tables(goal, 0)
-    need = fences - (goal.base_throws - 1) * (6 - k)
+    need = fences - (goal.base_throws - 1) * (6 - k) if goal.earn_fences else fences
     top = DEFAULT_FENCE_TOP
     while top < need:
         top *= 2
@@ -437,9 +458,18 @@ def outlook(goal: UpperGoal, open_faces: frozenset[int], upper: int, fences: int
     return _result(goal, level.value[f, :, s, i], upper, best_face=best)
 
 
+def _decisions(tables: _Tables, level: _Level, pair: int, i: int, fences: int, b: int) -> BoolArray:
+    """Whether to throw again, by count kept, with ``b`` fences banked if the box were written now
+    (``fences`` at the turn's start)."""
+    goal = tables.goal
+    if goal.fences and not goal.earn_fences and b > fences:
+        return level.spend_cont[fences, b - fences - 1, :, pair, i]
+    return level.cont[b, :, pair, i]
+
+
 def _turn_values(
-    tables: _Tables, mask: int, upper: int, face: int, b_top: int
-) -> tuple[list[FloatArray], BoolArray]:
+    tables: _Tables, mask: int, upper: int, face: int, fences: int, b_top: int
+) -> list[FloatArray]:
     """W(b)[comp, c] for b = 0..b_top in the turn of ``face`` (stop or go on, as the tables chose)."""
     goal = tables.goal
     level = tables.levels[bin(mask).count("1")]
@@ -449,11 +479,11 @@ def _turn_values(
     i = tables.clip(level, upper)
     g = np.array([goal.box_score(face, c) for c in range(DICE + 1)])
     after = np.clip(upper + g, prev.lo, prev.lo + prev.nn - 1) - prev.lo
-    cont = level.cont[:, :, pair, i]  # (nb, 6)
     out: list[FloatArray] = []
     w: FloatArray | None = None
     for b in range(b_top + 1):
-        st = prev.value[b if goal.fences else 0][:, sub, after].copy()  # (4, 6)
+        banked = (b if goal.earn_fences else min(b, fences)) if goal.fences else 0
+        st = prev.value[banked][:, sub, after].copy()  # (components, 6)
         if st.shape[0] > _EP:
             st[_EP] += g * st[_PP]
         st[_EU] += g
@@ -461,9 +491,9 @@ def _turn_values(
         if w is None:
             w = st
         else:
-            w = np.where(cont[b][None, :], w @ _P.T, st)
+            w = np.where(_decisions(tables, level, pair, i, fences, b)[None, :], w @ _P.T, st)
         out.append(w)
-    return out, cont
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -492,11 +522,14 @@ def outlook_mid_turn(
     k = len(open_faces)
     tables = _tables_for(goal, k, fences)
     b = allowed - max(throws_used, 1)  # fences banked if the box were written after that throw
-    ws, cont = _turn_values(tables, mask, upper, face, b)
+    ws = _turn_values(tables, mask, upper, face, fences, b)
     if throws_used == 0:
         vec = np.asarray(_P0 @ ws[b].T)
         return _result(goal, vec, upper, best_face=face, throw_again=True)
-    again = bool(b >= 1 and cont[b, kept])
+    level = tables.levels[k]
+    pair = level.pair_index[(mask, face)]
+    decide = _decisions(tables, level, pair, tables.clip(level, upper), fences, b)
+    again = bool(b >= 1 and kept < DICE and decide[kept])
     return _result(goal, ws[b][:, kept], upper, best_face=face, throw_again=again)
 
 
@@ -532,4 +565,4 @@ def throw_again(
     tables = _tables_for(goal, len(open_faces), fences)
     level = tables.levels[len(open_faces)]
     pair = level.pair_index[(mask, face)]
-    return bool(level.cont[b, kept, pair, tables.clip(level, upper)])
+    return bool(_decisions(tables, level, pair, tables.clip(level, upper), fences, b)[kept])

@@ -28,6 +28,7 @@ from scorekeeper.outlook import (
 GORA = UpperGoal.gora()
 GORA_AT_ZERO = UpperGoal.gora(premium_at_zero=True)
 GORA_REPLACE = UpperGoal("gora", 0, 50, 20, False, True, 3, "replace_net")
+GORA_SPEND_ONLY = UpperGoal("gora", 0, 50, 20, False, True, 3, earn_fences=False)
 YAHTZEE = UpperGoal.upper_sum(35)
 YATZY = UpperGoal.upper_sum(50)
 ALL = frozenset(range(1, 7))
@@ -114,15 +115,16 @@ def _reference(goal: UpperGoal):
         return max(options, key=key)
 
     @cache
-    def during(face, rest, upper, kept, banked) -> tuple[float, float, float]:
+    def during(face, rest, upper, kept, banked, start) -> tuple[float, float, float]:
         score = goal.box_score(face, kept)
-        after = value(rest, upper + score, banked if goal.fences else 0)
+        left = (banked if goal.earn_fences else min(banked, start)) if goal.fences else 0
+        after = value(rest, upper + score, left)
         stop = (after[0], after[1], after[2] + score)
         if banked == 0 or kept == 5:
             return stop
         more = [0.0, 0.0, 0.0]
         for kept2 in range(kept, 6):
-            nxt = during(face, rest, upper, kept2, banked - 1)
+            nxt = during(face, rest, upper, kept2, banked - 1, start)
             for j in range(3):
                 more[j] += p[kept][kept2] * nxt[j]
         go = (more[0], more[1], more[2])
@@ -132,7 +134,7 @@ def _reference(goal: UpperGoal):
         banked = (fences if goal.fences else 0) + goal.base_throws - 1
         total = [0.0, 0.0, 0.0]
         for kept in range(6):
-            v = during(face, rest, upper, kept, banked)
+            v = during(face, rest, upper, kept, banked, 0 if goal.earn_fences else fences)
             for j in range(3):
                 total[j] += p[0][kept] * v[j]
         return tuple(total)
@@ -142,8 +144,8 @@ def _reference(goal: UpperGoal):
 
 @pytest.mark.parametrize(
     "goal",
-    [GORA, GORA_AT_ZERO, YAHTZEE, UpperGoal("gora", 0, 50, 20, False, True, 2)],
-    ids=["gora", "gora_at_zero", "yahtzee", "gora_two_throws"],
+    [GORA, GORA_AT_ZERO, GORA_SPEND_ONLY, YAHTZEE, UpperGoal("gora", 0, 50, 20, False, True, 2)],
+    ids=["gora", "gora_at_zero", "gora_spend_only", "yahtzee", "gora_two_throws"],
 )
 def test_agrees_with_a_plain_recursion(goal):
     value, during = _reference(goal)
@@ -163,7 +165,8 @@ def test_agrees_with_a_plain_recursion(goal):
             kept = rng.randint(0, 5)
             mid = outlook_mid_turn(goal, open_faces, upper, fences, face, kept, used)
             banked = (fences if goal.fences else 0) + goal.base_throws - used
-            want = during(face, open_faces - {face}, upper, kept, banked)
+            start = 0 if goal.earn_fences else fences
+            want = during(face, open_faces - {face}, upper, kept, banked, start)
             assert mid.p_bonus == pytest.approx(want[0], abs=1e-12)
             assert mid.expected_upper == pytest.approx(upper + want[2], abs=1e-10)
 
@@ -179,7 +182,7 @@ def test_start_of_turn_matches_the_outlook():
 # --- invariants ---------------------------------------------------------------------------------
 
 faces_st = st.frozensets(st.integers(1, 6))
-goal_st = st.sampled_from([GORA, GORA_AT_ZERO, GORA_REPLACE, YAHTZEE, YATZY])
+goal_st = st.sampled_from([GORA, GORA_AT_ZERO, GORA_REPLACE, GORA_SPEND_ONLY, YAHTZEE, YATZY])
 
 
 @settings(max_examples=150, deadline=None)
@@ -251,7 +254,7 @@ def _play(goal, open_faces, upper, fences, rng, face=None, kept=0, used=0) -> in
             used += 1
         upper += goal.box_score(face, kept)
         if goal.fences:
-            fences += goal.base_throws - used
+            fences += goal.base_throws - used if goal.earn_fences else -max(0, used - 3)
             assert fences >= 0
         rest.remove(face)
         face = None
@@ -268,6 +271,8 @@ SIMULATED = [
     (GORA, set(ALL), 0, 10, None),
     (GORA_AT_ZERO, {2, 3}, 0, 1, None),
     (GORA_REPLACE, {1, 2, 4}, -2, 2, None),
+    (GORA_SPEND_ONLY, {3, 4, 6}, 0, 4, None),
+    (GORA_SPEND_ONLY, {4, 5}, 0, 2, (5, 2, 1)),
     (GORA, {5, 6}, 0, 2, (6, 2, 2)),  # mid-turn: two sixes after two throws
     (YAHTZEE, {4, 5, 6}, 20, 0, None),
     (YATZY, {5, 6}, 40, 0, None),
@@ -382,3 +387,18 @@ def test_cli_bad_input_exits_2_with_one_line(capsys, argv, names):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out is None
     assert err.count("\n") == 1 and names in err
+
+
+def test_cli_house_rules_reach_the_model(capsys):
+    base = ["ru_fences", "--open", "fives,sixes", "--upper", "0", "--fences", "3"]
+    cases = [
+        ("fences_on_gora=false", GORA_SPEND_ONLY),
+        ("gora_penalty_mode=replace_net", GORA_REPLACE),
+        ("gora_premium=40", UpperGoal.gora(premium=40)),
+    ]
+    for option, goal in cases:
+        code, out, err = run(capsys, *base, "--option", option)
+        assert code == 0, err
+        assert out is not None
+        want = outlook(goal, frozenset({5, 6}), 0, 3)
+        assert out["p_bonus"] == want.p_bonus and out["expected_bonus"] == want.expected_bonus

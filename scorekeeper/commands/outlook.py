@@ -31,6 +31,7 @@ def upper_goal(variant: Any) -> UpperGoal | None:
             bool(variant.fences),
             variant.throws,
             rule.penalty_mode,
+            bool(getattr(variant, "fences_on_upper", True)),
         )
     return UpperGoal("sum", rule.threshold, rule.bonus, base_throws=variant.throws)
 
@@ -74,10 +75,6 @@ def run_outlook(args: argparse.Namespace) -> int:
         raise UsageError(
             f"{variant.id} has no upper bonus, so there is no outlook to give "
             "(variants with one: ru_fences, yahtzee, yatzy, kniffel)"
-        )
-    if goal.fences and not getattr(variant, "fences_on_upper", True):
-        raise UsageError(
-            "--option fences_on_gora=false: the outlook assumes that upper boxes bank fences too"
         )
     faces = _open_faces(variant, args.open_boxes)
     upper = _whole(args.upper, "--upper")
