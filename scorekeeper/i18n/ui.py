@@ -128,3 +128,9 @@ def tr(key: str, lang: Lang, **values: object) -> str:
     """The text of `key` in `lang`, with {placeholders} filled."""
     text = UI[key].in_(lang)
     return text.format(**values) if values else text
+
+
+# History, statistics and the photo flow keep their words in their own module.
+from scorekeeper.i18n.ui_history import UI_HISTORY  # noqa: E402
+
+UI.update({k: v for k, v in UI_HISTORY.items() if k not in UI})

@@ -1,0 +1,43 @@
+"""The words of history, statistics and the photo flow; merged into the app's catalogue (ui.UI)."""
+
+from __future__ import annotations
+
+from scorekeeper.i18n import Text
+
+UI_HISTORY: dict[str, Text] = {
+    # history
+    "hist_all_players": Text("Все игроки", "All players"),
+    "hist_all_variants": Text("Все игры", "All games"),
+    "hist_no_games": Text("Сыгранных игр пока нет.", "No games played yet."),
+    "hist_none_match": Text("Таких игр нет: измените отбор.", "No such games: change the filter."),
+    "hist_not_finished": Text("не закончена", "not finished"),
+    "hist_game_n": Text("Игра №{n}", "Game #{n}"),
+    "hist_resume": Text("Продолжить игру", "Resume the game"),
+    "hist_place": Text("место", "place"),
+    "hist_stage_n": Text("Этап {n}", "Stage {n}"),
+    "hist_turns": Text("ходов: {n}", "{n} turns"),
+    "hist_filter_player": Text("Игрок", "Player"),
+    "hist_filter_variant": Text("Игра", "Game"),
+    # statistics
+    "stats_fences_earned": Text("Огр. +", "Fences +"),
+    "stats_fences_spent": Text("Огр. −", "Fences −"),
+    "stats_chart_game": Text("Игра на графике", "Game on the chart"),
+    "stats_turn": Text("ход", "turn"),
+    "stats_game": Text("игра", "game"),
+    "stats_points": Text("очки", "points"),
+    "stats_no_chart": Text("Для графика нужна хотя бы одна игра.", "The chart needs at least one game."),
+    "stats_results_note": Text("Итог каждой законченной игры по порядку.",
+                               "Each finished game's total, in order."),
+    "stats_running_note": Text("Сумма очков после каждого хода.", "The total after each turn."),
+    # photo
+    "photo": Text("Кубики с фото", "Dice from a photo"),
+    "photo_reading": Text("Читаю кубики на фото…", "Reading the dice…"),
+    "photo_use": Text("Записать", "Use"),
+    "photo_add": Text("+ Кубик", "+ Die"),
+    "photo_remove": Text("Убрать", "Remove"),
+    "photo_retake": Text("Другое фото", "Another photo"),
+    "photo_hint": Text("Нажмите кубик, чтобы исправить; ещё раз — следующее значение.",
+                       "Tap a die to fix it; tap again for the next value."),
+    "photo_box": Text("Кубик {n} на фото: {v}", "Die {n} on the photo: {v}"),
+    "photo_set": Text("Поставить {v}", "Set {v}"),
+}
