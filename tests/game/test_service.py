@@ -1,0 +1,67 @@
+"""GameService: one writer per game under a lock; listeners hear each saved action; doctests."""
+
+from __future__ import annotations
+
+import doctest
+import threading
+from pathlib import Path
+
+import pytest
+
+import scorekeeper.game.actions
+import scorekeeper.game.state
+from scorekeeper.game import GameError, State, TooManyThrows
+from scorekeeper.service import GameService
+from scorekeeper.store import Store
+
+
+@pytest.mark.parametrize("module", [scorekeeper.game.actions, scorekeeper.game.state])
+def test_doctests(module: object) -> None:
+    assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
+
+
+def test_racing_throws_are_serialised(tmp_path: Path) -> None:
+    with Store(tmp_path / "games.db") as store:
+        service = GameService.create(store, "yahtzee", ["Аня", "Борис"])
+        outcomes: list[str] = []
+        barrier = threading.Barrier(8)
+
+        def throw() -> None:
+            barrier.wait()
+            try:
+                service.roll([1, 2, 3, 4, 6])
+                outcomes.append("ok")
+            except TooManyThrows:
+                outcomes.append("refused")
+
+        threads = [threading.Thread(target=throw) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(outcomes) == ["ok"] * 3 + ["refused"] * 5
+        assert [r[0] for r in store.execute("SELECT seq FROM actions ORDER BY seq")] == [1, 2, 3]
+        assert service.state.throws == 3
+
+
+def test_a_failing_listener_does_not_stop_the_others(tmp_path: Path) -> None:
+    with Store(tmp_path / "games.db") as store:
+        service = GameService.create(store, "yatzy", ["Аня"])
+        heard: list[int] = []
+
+        def broken(state: State, action: object) -> None:
+            raise RuntimeError("view gone")
+
+        service.subscribe(broken)
+        service.subscribe(lambda state, action: heard.append(state.throws))
+        service.roll([1, 1, 1, 2, 3])
+        assert heard == [1]
+
+
+def test_bad_set_up_saves_nothing(tmp_path: Path) -> None:
+    with Store(tmp_path / "games.db") as store:
+        with pytest.raises(ValueError):
+            GameService.create(store, "ru_fences", ["A"], {"no_such_option": 1})
+        with pytest.raises(GameError):
+            GameService.create(store, "ru_encyclopedia", [f"P{i}" for i in range(13)])
+        assert store.last_game_id() is None
