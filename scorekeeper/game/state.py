@@ -271,7 +271,7 @@ def _target_stage(state: State, box: Box, stage: int | None) -> int:
     if not sheet.is_open(box.id):
         raise BoxAlreadyWritten(
             Text(
-                f"«{box.name.ru}» уже записана на этапе {index + 1}.",
+                f"Клетка «{box.name.ru}» уже заполнена на этапе {index + 1}.",
                 f"{box.name.en} is already written in stage {index + 1}.",
             )
         )
@@ -330,7 +330,7 @@ def _check_cross_out(state: State, action: CrossOut) -> tuple[Box, int, int]:
     if box.section == "upper" and (state.throws == 0 or not variant.upper_cross_out):
         raise BoxNotAllowed(
             Text(
-                f"«{box.name.ru}» из верхней части вычеркнуть нельзя: она записывается по кубикам.",
+                f"Клетку «{box.name.ru}» вычеркнуть нельзя: верхние клетки записываются по кубикам.",
                 f"{box.name.en} is an upper box and cannot be crossed out: it takes the dice's value.",
             )
         )
@@ -338,7 +338,7 @@ def _check_cross_out(state: State, action: CrossOut) -> tuple[Box, int, int]:
         if box.id not in _zero_throw_boxes(variant):
             raise BoxNotAllowed(
                 Text(
-                    f"«{box.name.ru}» нельзя вычеркнуть без броска.",
+                    f"Клетку «{box.name.ru}» нельзя вычеркнуть без броска.",
                     f"{box.name.en} cannot be crossed out before a throw.",
                 )
             )

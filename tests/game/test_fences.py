@@ -70,9 +70,7 @@ def test_upper_box_cannot_be_crossed_out_before_or_after_a_throw() -> None:
     assert not s.can_cross_out("fours")
     with pytest.raises(BoxNotAllowed) as error:
         s.verify_cross_out("fours")
-    assert error.value.text.ru == (
-        "«Четвёрки» из верхней части вычеркнуть нельзя: она записывается по кубикам."
-    )
+    assert error.value.text.ru == "Клетку «Четвёрки» вычеркнуть нельзя: верхние клетки записываются по кубикам."
     assert error.value.text.en == "Fours is an upper box and cannot be crossed out: it takes the dice's value."
     s = run(s, {"roll": [1, 2, 3, 5, 6]})
     with pytest.raises(BoxNotAllowed):
@@ -124,7 +122,7 @@ def test_a_box_is_written_once_per_stage() -> None:
     with pytest.raises(BoxAlreadyWritten) as error:
         s.verify_score("three")
     assert error.value.text.en == "Three of a kind is already written in stage 1."
-    assert error.value.text.ru == "«Тройка» уже записана на этапе 1."
+    assert error.value.text.ru == "Клетка «Тройка» уже заполнена на этапе 1."
     with pytest.raises(BoxAlreadyWritten):
         s.verify_cross_out("three")
 
@@ -253,3 +251,12 @@ def test_ru_premium_preset_scores_through_the_rules() -> None:
     s = run(start("ru_fences", lower_preset="ru_premium"), *turn([4, 4, 4, 4, 1], "four"))  # A30
     assert column(s, "Аня")["stages"][0]["boxes"]["four"] == 36
     assert column(s, "Аня")["fences"] == 2
+
+
+def test_zero_throw_cross_out_except_chance_option() -> None:
+    s = start("ru_fences", allow_zero_roll_cross_out="lower_except_chance")
+    assert s.can_cross_out("full") and not s.can_cross_out("chance")
+    with pytest.raises(BoxNotAllowed) as error:
+        s.verify_cross_out("chance")
+    assert error.value.text.en == "Chance cannot be crossed out before a throw."
+    assert error.value.text.ru == "Клетку «Шанс» нельзя вычеркнуть без броска."
