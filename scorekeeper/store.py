@@ -233,10 +233,13 @@ class Store:
     def load(self, game_id: int) -> tuple[GameInfo, State, int]:
         """The game's header, its state replayed from the log, and the log's length."""
         info = self.game(game_id)
-        actions = self.actions(game_id)
-        state = new_game(info.build_variant(), info.players)
-        for action in actions:
-            state = apply(state, action)
+        try:
+            actions = self.actions(game_id)
+            state = new_game(info.build_variant(), info.players)
+            for action in actions:
+                state = apply(state, action)
+        except ValueError as error:  # options or a log this version of the rules cannot replay
+            raise StoreError(f"{self.path}: game {game_id} cannot be replayed: {error}") from None
         return info, state, len(actions)
 
     # --- history and statistics ------------------------------------------------------------------

@@ -129,7 +129,16 @@ class PlayerSheet:
 
 
 def sheet(state: State) -> dict[str, Any]:
-    """The whole sheet as CLI.md specifies, plus "match"/"playing" for series, target and extra games."""
+    """The whole sheet as CLI.md specifies.
+
+    A match (ru_encyclopedia series or target play, or any game that went to an extra game) adds:
+    per player "playing" (takes part in the game being played) and a top-level "match" object
+    with "mode", "series_games", "target", "game" (number of the game shown, extra games
+    counted), "extra_game" (the game being played is one), "games" (each finished game: number,
+    extra_game, totals by name, winners), "wins" (regular games won, by name) and "totals"
+    (regular games' totals carried, the game in progress included, by name). "players" shows each
+    player's column in the latest game they played; "rank" and "winners" are the match's.
+    """
     from scorekeeper.game import series
 
     variant = state.variant
