@@ -25,9 +25,10 @@ from scorekeeper.outlook import (
     TIE_PENALTY,
     TIE_UPPER,
     UpperGoal,
+    _outlook,
+    _outlook_mid_turn,
     clear_caches,
     outlook,
-    outlook_mid_turn,
     transition_matrix,
 )
 
@@ -127,13 +128,13 @@ def main() -> None:
         for _ in range(2001)
     ]
     it = iter(states)
-    warm = median_ms(lambda: outlook.__wrapped__(GORA, *next(it)), len(states))
+    warm = median_ms(lambda: _outlook.__wrapped__(GORA, *next(it)), len(states))
     print(f"other states, tables warm, answer not cached:         {warm * 1e3:8.2f} µs")
     it = iter(states)
 
     def mid() -> None:
         faces, net, fences = next(it)
-        outlook_mid_turn.__wrapped__(GORA, faces, net, fences, max(faces), 2, 2)
+        _outlook_mid_turn.__wrapped__(GORA, faces, net, fences, max(faces), 2, 2)
 
     print(
         f"mid-turn, tables warm, answer not cached:             {median_ms(mid, len(states)) * 1e3:8.2f} µs"

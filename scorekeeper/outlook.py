@@ -41,6 +41,7 @@ both cases the expected written «гора» result is ``expected_upper + expect
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from math import comb
@@ -404,8 +405,8 @@ def _tables_for(goal: UpperGoal, k: int, fences: int) -> _Tables:
 def clear_caches() -> None:
     """Forget every table (for cold timings)."""
     _tables.cache_clear()
-    outlook.cache_clear()
-    outlook_mid_turn.cache_clear()
+    _outlook.cache_clear()
+    _outlook_mid_turn.cache_clear()
 
 
 # --------------------------------------------------------------------------------------------
@@ -443,10 +444,18 @@ def _result(goal: UpperGoal, vec: FloatArray, upper: int, **extra: Any) -> Outlo
     )
 
 
+def outlook(goal: UpperGoal, open_faces: Iterable[int], upper: int, fences: int = 0) -> Outlook:
+    """The outlook of a player about to start a turn: ``open_faces`` the faces (1..6) of the upper
+    boxes still open, ``upper`` the net («гора») or sum written so far, ``fences`` banked now.
+
+    >>> round(outlook(UpperGoal.upper_sum(35), {1}, 62).p_bonus, 4)  # 1 - (5/6)**15
+    0.9351
+    """
+    return _outlook(goal, frozenset(open_faces), int(upper), int(fences))
+
+
 @lru_cache(maxsize=4096)
-def outlook(goal: UpperGoal, open_faces: frozenset[int], upper: int, fences: int = 0) -> Outlook:
-    """The outlook of a player about to start a turn: ``open_faces`` the upper boxes still open,
-    ``upper`` the net («гора») or sum written so far, ``fences`` banked now."""
+def _outlook(goal: UpperGoal, open_faces: frozenset[int], upper: int, fences: int) -> Outlook:
     mask, fences = _check(goal, open_faces, fences)
     k = len(open_faces)
     tables = _tables_for(goal, k, fences)
@@ -496,10 +505,9 @@ def _turn_values(
     return out
 
 
-@lru_cache(maxsize=4096)
 def outlook_mid_turn(
     goal: UpperGoal,
-    open_faces: frozenset[int],
+    open_faces: Iterable[int],
     upper: int,
     fences: int,
     face: int,
@@ -508,7 +516,23 @@ def outlook_mid_turn(
 ) -> Outlook:
     """The outlook during the turn of ``face`` (still open, in ``open_faces``): ``upper`` and
     ``fences`` as at the turn's start, ``kept`` dice showing ``face`` after ``throws_used`` throws
-    (0 throws: the turn is about to start with this box)."""
+    (0 throws: the turn is about to start with this box). ``throw_again`` is the best play's
+    choice now."""
+    return _outlook_mid_turn(
+        goal, frozenset(open_faces), int(upper), int(fences), int(face), int(kept), int(throws_used)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _outlook_mid_turn(
+    goal: UpperGoal,
+    open_faces: frozenset[int],
+    upper: int,
+    fences: int,
+    face: int,
+    kept: int,
+    throws_used: int,
+) -> Outlook:
     mask, fences = _check(goal, open_faces, fences)
     if face not in open_faces:
         raise ValueError(f"face {face} is not an open box")
@@ -537,7 +561,7 @@ def outlook_mid_turn(
 # The play itself (for simulations and the app's hints)
 
 
-def best_next_face(goal: UpperGoal, open_faces: frozenset[int], upper: int, fences: int = 0) -> int:
+def best_next_face(goal: UpperGoal, open_faces: Iterable[int], upper: int, fences: int = 0) -> int:
     """The box the best play writes next."""
     face = outlook(goal, open_faces, upper, fences).best_face
     if face is None:
@@ -547,7 +571,7 @@ def best_next_face(goal: UpperGoal, open_faces: frozenset[int], upper: int, fenc
 
 def throw_again(
     goal: UpperGoal,
-    open_faces: frozenset[int],
+    open_faces: Iterable[int],
     upper: int,
     fences: int,
     face: int,
@@ -555,14 +579,19 @@ def throw_again(
     throws_used: int,
 ) -> bool:
     """Whether the best play throws again in the turn of ``face`` (``fences`` at the turn's start)."""
-    mask, fences = _check(goal, open_faces, fences)
+    faces = frozenset(open_faces)
+    mask, fences = _check(goal, faces, fences)
+    if face not in faces:
+        raise ValueError(f"face {face} is not an open box")
     allowed = goal.base_throws + (fences if goal.fences else 0)
     if throws_used < 1 or throws_used > allowed:
         raise ValueError(f"throws_used must be 1..{allowed}")
+    if not 0 <= kept <= DICE:
+        raise ValueError("kept must be 0..5")
     b = allowed - throws_used
-    if b == 0 or kept >= DICE:
+    if b == 0 or kept == DICE:
         return False
-    tables = _tables_for(goal, len(open_faces), fences)
-    level = tables.levels[len(open_faces)]
+    tables = _tables_for(goal, len(faces), fences)
+    level = tables.levels[len(faces)]
     pair = level.pair_index[(mask, face)]
     return bool(_decisions(tables, level, pair, tables.clip(level, upper), fences, b)[kept])
