@@ -125,6 +125,11 @@ class DicePanel:
             face = die_face(value, theme.DIE, numeric=self.numeric, selected=entry.cursor == number - 1)
             face.on_click = lambda _, n=number: self._tap_die(n)
             dice.append(tagged(face, f"die-{number}", label, button=True))
+        if not self.numeric:  # the five dice read from a photo, confirmed there (scorekeeper.app.photo)
+            from scorekeeper.app.photo.view import photo_button
+
+            dice.append(photo_button(self.shell, 5, lambda v: self._throw(tuple(v)) if self.enabled else None,
+                                     enabled=self.enabled))
         faces = range(entry.low, entry.high + 1)
         pad_rows: list[list[int]] = [list(faces)] if len(faces) <= 6 else [list(faces)[:5], list(faces)[5:]]
         pad: list[ft.Control] = []

@@ -1,0 +1,251 @@
+"""What the photo flow holds: the dice read from a photo, the player's fixes, and what to say.
+
+No Flet here, so plain tests cover it: the mapping of the reader's boxes onto the photo as shown,
+the messages when more or fewer dice than needed were found, and every edit (tap to step a value,
+set a value, remove a die, add one). Values leave only through `use()`, once the count is right.
+
+>>> r = PhotoReading.from_dice([(5, (10, 10, 40, 40), 0.99), (3, (60, 10, 40, 40), 0.4)], (200, 100), 5)
+>>> r.values(), r.ready(), r.uncertain()
+([5, 3], False, [1])
+>>> r.message().en
+'Found 2 dice, 5 needed: add 3 with “+ Die” (or take another photo).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.i18n import Text, plural_ru
+
+LOW_CONFIDENCE = 0.6  # a die read with less than this is marked for the player to check
+MAX_PHOTO_BYTES = 12 * 1024 * 1024  # larger files are refused before reading (phones take 2–8 MB)
+PREVIEW_LONG_SIDE = 1280  # the photo is shown from a copy at most this long (quick to send)
+MAX_DICE = 30
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass
+class PhotoDie:
+    """One die of the reading: its value, its box on the photo (None: added by hand)."""
+
+    value: int
+    box: Box | None = None
+    confidence: float = 1.0
+    edited: bool = False  # the player set or stepped this value
+
+    @property
+    def doubtful(self) -> bool:
+        """Read with little confidence and not yet confirmed by the player."""
+        return not self.edited and self.box is not None and self.confidence < LOW_CONFIDENCE
+
+
+@dataclass
+class PhotoReading:
+    """The dice read from one photo, as the player fixes them before using them."""
+
+    needed: int
+    size: tuple[int, int]  # (width, height) of the image the boxes are measured in
+    dice: list[PhotoDie] = field(default_factory=list)
+    selected: int | None = None  # 0-based die that the next tap steps and the pad sets
+
+    @classmethod
+    def from_dice(
+        cls, found: Iterable[Any], size: tuple[int, int], needed: int
+    ) -> PhotoReading:
+        """From the reader's dice (objects with value/box/confidence, or such triples)."""
+        dice: list[PhotoDie] = []
+        for item in found:
+            if isinstance(item, tuple):
+                value, box, confidence = item
+            else:
+                value, box, confidence = item.value, item.box, item.confidence
+            if 1 <= int(value) <= 6:
+                dice.append(PhotoDie(int(value), tuple(float(v) for v in box), float(confidence)))  # type: ignore[arg-type]
+        return cls(needed, size, dice[:MAX_DICE])
+
+    # --- edits ----------------------------------------------------------------------------------
+    def tap(self, index: int) -> None:
+        """Tap die `index` (0-based): select it, or step its value (…, 6, 1) if it is selected."""
+        if not 0 <= index < len(self.dice):
+            return
+        if self.selected == index:
+            die = self.dice[index]
+            die.value = 1 if die.value >= 6 else die.value + 1
+            die.edited = True
+        else:
+            self.selected = index
+            self.dice[index].edited = True  # looked at: no longer flagged
+
+    def set_value(self, value: int) -> None:
+        """The face pad: give the selected die this value."""
+        if self.selected is None or not 1 <= value <= 6:
+            return
+        die = self.dice[self.selected]
+        die.value = value
+        die.edited = True
+
+    def remove(self) -> None:
+        """Remove the selected die (a die read twice, or something that is not a die)."""
+        if self.selected is None:
+            return
+        del self.dice[self.selected]
+        self.selected = None
+
+    def add(self, value: int = 1) -> None:
+        """Add a die the photo missed (no box); it is selected so the pad sets its value."""
+        if len(self.dice) >= MAX_DICE:
+            return
+        self.dice.append(PhotoDie(value, None, 1.0, edited=True))
+        self.selected = len(self.dice) - 1
+
+    # --- reading -------------------------------------------------------------------------------
+    def values(self) -> list[int]:
+        """The dice's values in order."""
+        return [d.value for d in self.dice]
+
+    def ready(self) -> bool:
+        """As many dice as the throw needs."""
+        return len(self.dice) == self.needed
+
+    def uncertain(self) -> list[int]:
+        """0-based indexes of the dice to check."""
+        return [i for i, d in enumerate(self.dice) if d.doubtful]
+
+    def use(self) -> list[int] | None:
+        """The values to record, only when the count is right."""
+        return self.values() if self.ready() else None
+
+    def message(self) -> Text:
+        """What to tell the player now: the count and what to do about it."""
+        return count_message(len(self.dice), self.needed, len(self.uncertain()))
+
+
+def dice_word(n: int) -> Text:
+    """'5 кубиков' / '5 dice'."""
+    return Text(f"{n} {plural_ru(n, 'кубик', 'кубика', 'кубиков')}", f"{n} {'die' if n == 1 else 'dice'}")
+
+
+def count_message(found: int, needed: int, doubtful: int = 0) -> Text:
+    """The count of dice against the throw's, said plainly, with the way to fix it."""
+    if found == 0:
+        return Text(
+            f"Кубиков на фото не нашлось. Добавьте {needed} кнопкой «+ Кубик» или снимите ещё раз, "
+            "сверху и при хорошем свете.",
+            f"No dice found on the photo. Add {needed} with “+ Die”, or take another photo from "
+            "above in good light.",
+        )
+    if found > needed:
+        extra = found - needed
+        return Text(
+            f"Найдено {dice_word(found).ru}, а нужно {needed}: уберите {extra} "
+            "(нажмите кубик, затем «Убрать»).",
+            f"Found {dice_word(found).en}, {needed} needed: remove {extra} "
+            "(tap a die, then “Remove”).",
+        )
+    if found < needed:
+        missing = needed - found
+        return Text(
+            f"Найдено {dice_word(found).ru}, а нужно {needed}: добавьте {missing} кнопкой «+ Кубик» "
+            "(или снимите ещё раз).",
+            f"Found {dice_word(found).en}, {needed} needed: add {missing} with “+ Die” "
+            "(or take another photo).",
+        )
+    if doubtful:
+        return Text(
+            f"Найдено {dice_word(found).ru}. Проверьте отмеченные ({doubtful}): нажмите кубик, "
+            "чтобы исправить. Затем «Записать».",
+            f"Found {dice_word(found).en}. Check the marked ones ({doubtful}): tap a die to fix it. "
+            "Then “Use”.",
+        )
+    return Text(
+        f"Найдено {dice_word(found).ru}. Проверьте значения и нажмите «Записать».",
+        f"Found {dice_word(found).en}. Check the values and press “Use”.",
+    )
+
+
+def fit(size: tuple[int, int], max_width: float, max_height: float) -> tuple[float, float]:
+    """The shown size of an image of `size` inside max_width × max_height, proportions kept."""
+    width, height = size
+    if width <= 0 or height <= 0:
+        return (max_width, max_height)
+    scale = min(max_width / width, max_height / height)
+    return (width * scale, height * scale)
+
+
+def shown_box(box: Sequence[float], size: tuple[int, int], shown: tuple[float, float]) -> Box:
+    """A box in the image's pixels mapped onto the image as shown (kept inside it)."""
+    sx = shown[0] / size[0]
+    sy = shown[1] / size[1]
+    x, y, w, h = box
+    left = min(max(0.0, x * sx), shown[0])
+    top = min(max(0.0, y * sy), shown[1])
+    right = min(max(left, (x + w) * sx), shown[0])
+    bottom = min(max(top, (y + h) * sy), shown[1])
+    return (left, top, right - left, bottom - top)
+
+
+def size_message(size: int, limit: int = MAX_PHOTO_BYTES) -> Text | None:
+    """Why a file of `size` bytes is refused, or None if it may be read."""
+    if size <= 0:
+        return Text("Файл пустой: выберите фото кубиков.", "The file is empty: choose a photo of the dice.")
+    if size > limit:
+        mb, top = size / 1e6, limit / 1e6
+        return Text(
+            f"Фото слишком большое ({mb:.1f} МБ; можно до {top:.0f} МБ). Снимите с меньшим "
+            "разрешением или выберите другое.",
+            f"The photo is too large ({mb:.1f} MB; the limit is {top:.0f} MB). Take it at a lower "
+            "resolution or choose another.",
+        )
+    return None
+
+
+def error_message(detail: str) -> Text:
+    """A reader's refusal as a sentence for the player (the reader's words kept as the detail)."""
+    low = detail.lower()
+    if "heic" in low or "avif" in low:
+        ru = "Фото в формате HEIC/AVIF не читается: сохраните его как JPEG"
+    elif "too large" in low:
+        ru = "Фото слишком большое для чтения"
+    elif "empty" in low:
+        ru = "Файл пустой"
+    elif "corrupt" in low or "truncated" in low or "cannot be decoded" in low:
+        ru = "Фото повреждено и не читается"
+    elif "not" in low and ("image" in low or "photo" in low or "format" in low):
+        ru = "Это не похоже на фото (нужен JPEG, PNG, WebP или BMP)"
+    else:
+        ru = "Фото не удалось прочитать"
+    return Text(
+        f"{ru}: {detail}. Выберите другое фото или введите кубики вручную.",
+        f"The photo cannot be read: {detail}. Choose another photo or enter the dice by hand.",
+    )
+
+
+def analyse(data: bytes, needed: int) -> tuple[PhotoReading, bytes]:
+    """Read the dice of an encoded photo: the reading and a JPEG preview its boxes refer to.
+
+    The photo is decoded once (upright, limits checked: vision.ImageError otherwise); the dice are
+    read from those pixels, and the preview is a smaller copy of the same pixels.
+    """
+    import cv2
+
+    import vision
+
+    if len(data) > MAX_PHOTO_BYTES:
+        raise vision.ImageError(
+            f"file too large: {len(data) / 1e6:.1f} MB (the limit is {MAX_PHOTO_BYTES / 1e6:.0f} MB)"
+        )
+    photo = vision.load_photo(data)
+    pixels = photo.pixels
+    found = vision.read_dice(pixels)
+    height, width = pixels.shape[:2]
+    scale = min(1.0, PREVIEW_LONG_SIDE / max(width, height))
+    small = pixels
+    if scale < 1.0:
+        small = cv2.resize(pixels, (round(width * scale), round(height * scale)), interpolation=cv2.INTER_AREA)
+    ok, encoded = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    if not ok:
+        raise vision.ImageError("the photo could not be prepared for display")
+    return PhotoReading.from_dice(found, (width, height), needed), encoded.tobytes()

@@ -1,0 +1,183 @@
+"""The photo flow's logic without a browser: boxes on the shown photo, count messages, edits, reading."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+import vision
+from scorekeeper.app.photo.model import (
+    LOW_CONFIDENCE,
+    MAX_PHOTO_BYTES,
+    PhotoReading,
+    analyse,
+    count_message,
+    error_message,
+    fit,
+    shown_box,
+    size_message,
+)
+from vision.synth import render_scene
+
+
+def reading(values: list[int], needed: int = 5, confidence: float = 0.95) -> PhotoReading:
+    found = [(v, (10.0 + 50 * i, 20.0, 40.0, 40.0), confidence) for i, v in enumerate(values)]
+    return PhotoReading.from_dice(found, (400, 300), needed)
+
+
+# --- mapping the reader's boxes onto the photo as shown --------------------------------------------
+
+def test_fit_keeps_proportions_inside_the_room() -> None:
+    assert fit((4000, 3000), 340, 360) == pytest.approx((340, 255))
+    assert fit((3000, 4000), 340, 360) == pytest.approx((270, 360))
+    assert fit((100, 100), 340, 360) == pytest.approx((340, 340))  # small photos are enlarged
+
+
+def test_shown_box_scales_with_the_shown_size() -> None:
+    assert shown_box((1000, 500, 200, 100), (4000, 3000), (340, 255)) == pytest.approx((85, 42.5, 17, 8.5))
+
+
+def test_shown_box_is_clamped_to_the_photo() -> None:
+    left, top, w, h = shown_box((-20, 290, 60, 40), (400, 300), (200, 150))
+    assert (left, top) == (0, 145)
+    assert w == pytest.approx(20) and h == pytest.approx(5)
+    assert left + w <= 200 and top + h <= 150
+
+
+def test_from_dice_takes_vision_dice_and_drops_impossible_values() -> None:
+    dice = [vision.Die(3, (1, 2, 3, 4), 0.9), vision.Die(7, (1, 2, 3, 4), 0.9)]
+    r = PhotoReading.from_dice(dice, (10, 10), 5)
+    assert r.values() == [3]
+    assert r.dice[0].box == (1, 2, 3, 4)
+
+
+# --- messages --------------------------------------------------------------------------------------
+
+def test_right_count_says_check_and_use() -> None:
+    r = reading([1, 2, 3, 4, 5])
+    assert r.ready() and r.use() == [1, 2, 3, 4, 5]
+    assert "Найдено 5 кубиков" in r.message().ru
+    assert "Use" in r.message().en
+
+
+def test_too_many_dice_says_how_many_to_remove_and_use_is_refused() -> None:
+    r = reading([1, 2, 3, 4, 5, 6, 6])
+    assert not r.ready() and r.use() is None
+    assert "уберите 2" in r.message().ru
+    assert "remove 2" in r.message().en
+
+
+def test_too_few_dice_says_how_many_to_add() -> None:
+    r = reading([6, 6, 6])
+    assert r.use() is None
+    assert "Найдено 3 кубика, а нужно 5: добавьте 2" in r.message().ru
+    assert "add 2" in r.message().en
+
+
+def test_no_dice_found_is_said_plainly() -> None:
+    assert "не нашлось" in count_message(0, 5).ru
+    assert "No dice found" in count_message(0, 5).en
+
+
+def test_one_die_is_singular() -> None:
+    assert "Найдено 1 кубик," in count_message(1, 5).ru
+    assert "Found 1 die," in count_message(1, 5).en
+
+
+def test_doubtful_dice_are_marked_until_looked_at() -> None:
+    r = reading([2, 2, 2, 2, 2], confidence=LOW_CONFIDENCE / 2)
+    assert r.uncertain() == [0, 1, 2, 3, 4]
+    assert "Check the marked ones (5)" in r.message().en
+    r.tap(0)
+    assert r.uncertain() == [1, 2, 3, 4]
+
+
+# --- edits -----------------------------------------------------------------------------------------
+
+def test_tap_selects_then_steps_the_value_round_six() -> None:
+    r = reading([5, 1, 1, 1, 1])
+    r.tap(0)
+    assert r.selected == 0 and r.values()[0] == 5
+    r.tap(0)
+    assert r.values()[0] == 6
+    r.tap(0)
+    assert r.values()[0] == 1
+
+
+def test_face_pad_sets_the_selected_die() -> None:
+    r = reading([5, 1, 1, 1, 1])
+    r.set_value(3)  # nothing selected: nothing changes
+    assert r.values() == [5, 1, 1, 1, 1]
+    r.tap(2)
+    r.set_value(4)
+    assert r.values() == [5, 1, 4, 1, 1]
+    r.set_value(9)
+    assert r.values() == [5, 1, 4, 1, 1]
+
+
+def test_remove_and_add_fix_the_count() -> None:
+    r = reading([1, 2, 3, 4, 5, 6])
+    r.tap(5)
+    r.remove()
+    assert r.values() == [1, 2, 3, 4, 5] and r.selected is None and r.ready()
+    r.tap(0)
+    r.remove()
+    r.add()
+    assert r.selected == 4 and r.dice[4].box is None
+    r.set_value(6)
+    assert r.use() == [2, 3, 4, 5, 6]
+
+
+def test_taps_out_of_range_are_ignored() -> None:
+    r = reading([1, 2])
+    r.tap(5)
+    r.remove()
+    assert r.values() == [1, 2] and r.selected is None
+
+
+# --- refusals --------------------------------------------------------------------------------------
+
+def test_size_limit() -> None:
+    assert size_message(3_000_000) is None
+    refusal = size_message(MAX_PHOTO_BYTES + 1)
+    assert refusal is not None and "слишком большое" in refusal.ru and "too large" in refusal.en
+    empty = size_message(0)
+    assert empty is not None and "empty" in empty.en
+
+
+@pytest.mark.parametrize(
+    ("data", "ru"),
+    [
+        (b"", "пустой"),
+        (b"hello, this is not a photo at all", "не похоже на фото"),
+        (b"\xff\xd8\xff\xe0" + b"\x00" * 40, "Фото"),
+    ],
+)
+def test_bad_files_become_a_sentence(data: bytes, ru: str) -> None:
+    with pytest.raises(vision.ImageError) as caught:
+        analyse(data, 5)
+    text = error_message(str(caught.value))
+    assert ru in text.ru
+    assert text.en.startswith("The photo cannot be read")
+
+
+def test_too_large_bytes_are_refused_before_decoding() -> None:
+    with pytest.raises(vision.ImageError, match="too large"):
+        analyse(b"\xff\xd8\xff" + b"\x00" * MAX_PHOTO_BYTES, 5)
+
+
+def test_analyse_reads_a_synthetic_photo_and_gives_a_preview_of_the_same_frame() -> None:
+    image, _truth = render_scene(np.random.default_rng(3), size=(1600, 1200), values=[1, 2, 3, 4, 5],
+                                 pitch_deg=(0, 10), distractors=False)
+    ok, encoded = cv2.imencode(".jpg", image)
+    assert ok
+    found, preview = analyse(encoded.tobytes(), 5)
+    assert found.size == (1600, 1200)
+    shown = cv2.imdecode(np.frombuffer(preview, np.uint8), cv2.IMREAD_COLOR)
+    assert shown.shape[1] == 1280 and shown.shape[0] == 960  # the same frame, smaller
+    for die in found.dice:  # every box lies on the photo
+        assert die.box is not None
+        x, y, w, h = die.box
+        assert 0 <= x and 0 <= y and x + w <= 1600 and y + h <= 1200
+    assert found.needed == 5
