@@ -215,3 +215,28 @@ def test_play_db_killed_at_random_moments_keeps_a_prefix_that_plays_on(tmp_path:
             assert service.state.sheet() == expected.sheet()
             service.close()
     assert mid_game >= 4, f"only {mid_game} of {attempts} kills landed mid-game"
+
+
+@pytest.mark.parametrize("variant", ["ru_fences", "ru_encyclopedia", "ru_football", "yahtzee", "yatzy",
+                                     "kniffel", "generala"])
+def test_twelve_player_games_play_and_show_the_same_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], variant: str
+) -> None:
+    players = [f"Игрок {i}" for i in range(1, 13)]
+    state = new_game(get_variant(variant), players)
+    taken = list(play_random(state, random.Random(len(variant)), undo_rate=0.03))
+    expected = taken[-1][1].sheet()
+    script = {"variant": variant, "players": players, "actions": [to_payload(a) for a, _ in taken]}
+    db = str(tmp_path / "games.db")
+    code, played, err = _run(capsys, "play", _script(tmp_path, script), "--db", db)
+    assert code == 0, err
+    assert played.pop("id") == 1 and played.pop("actions") == len(taken)
+    assert played == expected
+    code, shown, _ = _run(capsys, "show", "--db", db, "1")
+    assert shown.pop("id") == 1 and shown.pop("actions") == len(taken)
+    assert shown == expected
+    # A partial game: the same script cut anywhere prints that moment's sheet.
+    cut = len(taken) // 3
+    script["actions"] = script["actions"][:cut]
+    code, partial, _ = _run(capsys, "play", _script(tmp_path, script, "partial.json"))
+    assert partial == taken[cut - 1][1].sheet()
