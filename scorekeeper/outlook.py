@@ -413,7 +413,7 @@ def clear_caches() -> None:
 # Queries
 
 
-def _check(goal: UpperGoal, open_faces: frozenset[int], fences: int) -> tuple[int, int]:
+def _check(goal: UpperGoal, open_faces: frozenset[int], upper: int, fences: int) -> tuple[int, int]:
     if not isinstance(goal, UpperGoal):
         raise TypeError("goal must be an UpperGoal")
     bad = [f for f in open_faces if f not in FACES]
@@ -423,6 +423,8 @@ def _check(goal: UpperGoal, open_faces: frozenset[int], fences: int) -> tuple[in
         raise ValueError("fences must be 0 or more")
     if fences and not goal.fences:
         raise ValueError("this upper section has no fences")
+    if goal.mode == "sum" and upper < 0:
+        raise ValueError("an upper sum is never negative")
     return _mask(open_faces), min(fences, FENCE_CAP)
 
 
@@ -456,7 +458,7 @@ def outlook(goal: UpperGoal, open_faces: Iterable[int], upper: int, fences: int 
 
 @lru_cache(maxsize=4096)
 def _outlook(goal: UpperGoal, open_faces: frozenset[int], upper: int, fences: int) -> Outlook:
-    mask, fences = _check(goal, open_faces, fences)
+    mask, fences = _check(goal, open_faces, upper, fences)
     k = len(open_faces)
     tables = _tables_for(goal, k, fences)
     level = tables.levels[k]
@@ -533,7 +535,7 @@ def _outlook_mid_turn(
     kept: int,
     throws_used: int,
 ) -> Outlook:
-    mask, fences = _check(goal, open_faces, fences)
+    mask, fences = _check(goal, open_faces, upper, fences)
     if face not in open_faces:
         raise ValueError(f"face {face} is not an open box")
     if not 0 <= kept <= DICE:
@@ -580,7 +582,7 @@ def throw_again(
 ) -> bool:
     """Whether the best play throws again in the turn of ``face`` (``fences`` at the turn's start)."""
     faces = frozenset(open_faces)
-    mask, fences = _check(goal, faces, fences)
+    mask, fences = _check(goal, faces, upper, fences)
     if face not in faces:
         raise ValueError(f"face {face} is not an open box")
     allowed = goal.base_throws + (fences if goal.fences else 0)

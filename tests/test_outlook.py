@@ -326,6 +326,8 @@ def test_decisions_reject_impossible_states():
     with pytest.raises(ValueError):
         outlook(GORA, frozenset({7}), 0)
     with pytest.raises(ValueError):
+        outlook(YAHTZEE, {1, 2}, -1)
+    with pytest.raises(ValueError):
         outlook_mid_turn(GORA, frozenset({1, 2}), 0, 1, 3, 0, 1)  # face not open
     with pytest.raises(ValueError):
         outlook_mid_turn(GORA, frozenset({1, 2}), 0, 1, 2, 0, 5)  # 4 throws allowed
