@@ -32,7 +32,23 @@ from scorekeeper.game.errors import (
 )
 from scorekeeper.game.series import GameRecord
 from scorekeeper.game.sheet import PlayerSheet, StageSheet, sheet
-from scorekeeper.game.state import State, apply, can, new_game, replay, verify, verify_player
+from scorekeeper.game.state import (
+    State,
+    apply,
+    can,
+    can_cross_out,
+    can_roll,
+    can_score,
+    can_undo,
+    new_game,
+    replay,
+    verify,
+    verify_cross_out,
+    verify_player,
+    verify_roll,
+    verify_score,
+    verify_undo,
+)
 
 __all__ = [
     "Action",
@@ -61,6 +77,10 @@ __all__ = [
     "Undo",
     "apply",
     "can",
+    "can_cross_out",
+    "can_roll",
+    "can_score",
+    "can_undo",
     "from_payload",
     "kind",
     "new_game",
@@ -68,5 +88,9 @@ __all__ = [
     "sheet",
     "to_payload",
     "verify",
+    "verify_cross_out",
     "verify_player",
+    "verify_roll",
+    "verify_score",
+    "verify_undo",
 ]

@@ -402,6 +402,46 @@ def verify_player(state: State, name: str) -> None:
                                f"It is {current}'s turn, not {name}'s."))
 
 
+def verify_roll(state: State, values: Iterable[Any]) -> None:
+    """Raise why these dice cannot be thrown now (InvalidDice for bad values)."""
+    state.verify_roll(values)
+
+
+def can_roll(state: State, values: Iterable[Any] | None = None) -> bool:
+    """A throw is possible now (with these values, if given)."""
+    return state.can_roll(values)
+
+
+def verify_score(state: State, box: str, value: int | None = None, stage: int | None = None) -> None:
+    """Raise why the box cannot be written now."""
+    state.verify_score(box, value, stage)
+
+
+def can_score(state: State, box: str, value: int | None = None, stage: int | None = None) -> bool:
+    """The box can be written now."""
+    return state.can_score(box, value, stage)
+
+
+def verify_cross_out(state: State, box: str, stage: int | None = None) -> None:
+    """Raise why the box cannot be struck now."""
+    state.verify_cross_out(box, stage)
+
+
+def can_cross_out(state: State, box: str, stage: int | None = None) -> bool:
+    """The box can be struck now."""
+    return state.can_cross_out(box, stage)
+
+
+def verify_undo(state: State, count: int = 1) -> None:
+    """Raise why `count` actions cannot be taken back."""
+    state.verify_undo(count)
+
+
+def can_undo(state: State, count: int = 1) -> bool:
+    """`count` actions can be taken back."""
+    return state.can_undo(count)
+
+
 def verify(state: State, action: Action) -> None:
     """Raise why `action` cannot be taken now (RuleViolation, InvalidAction or InvalidDice)."""
     apply(state, action)

@@ -283,3 +283,27 @@ def test_shared_tie_break_ends_without_an_extra_game() -> None:
     s = _same_game(start("ru_encyclopedia", ["A", "B"], tie_break="shared"), 2)
     assert s.finished and s.sheet()["winners"] == ["A", "B"]
     assert "match" not in s.sheet()
+
+
+def test_module_level_triads_match_the_methods() -> None:
+    from scorekeeper.game import (
+        can_cross_out,
+        can_roll,
+        can_score,
+        can_undo,
+        verify_cross_out,
+        verify_roll,
+        verify_score,
+        verify_undo,
+    )
+    from scorekeeper.game.errors import NoThrowYet
+
+    s = start("ru_fences")
+    assert can_roll(s) and can_roll(s, [1, 2, 3, 4, 5]) and not can_roll(s, [0, 1, 2, 3, 4])
+    assert not can_score(s, "chance") and can_cross_out(s, "chance") and not can_undo(s)
+    verify_roll(s, [1, 2, 3, 4, 5])
+    verify_cross_out(s, "chance")
+    with pytest.raises(NoThrowYet):
+        verify_score(s, "chance")
+    with pytest.raises(NothingToUndo):
+        verify_undo(s, 1)
