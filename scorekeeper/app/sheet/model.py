@@ -90,11 +90,11 @@ def box_cell(
 
 
 def signed(n: int) -> str:
-    """+4, −8, 0 (with a real minus sign)."""
+    """+4, -8, 0 (a plain minus, so that every number on the sheet parses)."""
     if n > 0:
         return f"+{n}"
     if n < 0:
-        return f"−{-n}"
+        return f"-{-n}"
     return "0"
 
 

@@ -1,0 +1,137 @@
+"""A two-player «Покер с оградами» game driven in Chromium through the sheet's identifiers."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from tests.e2e.conftest import ROOT, Tab
+
+pytestmark = pytest.mark.e2e
+
+
+def start_game(tab: Tab, variant: str, names: list[str]) -> None:
+    tab.tap("new-game")
+    tab.tap(f"variant-{variant}")
+    for n, name in enumerate(names, start=1):
+        if not tab.has(f"player-name-{n}"):
+            tab.tap("add-player")
+        tab.fill(f"player-name-{n}", name)
+    tab.tap("start-game")
+    tab.wait("turn")
+
+
+def pad(tab: Tab, values: str) -> None:
+    for v in values:
+        tab.tap(f"face-{v}")
+
+
+def test_two_players_through_several_turns(new_tab, server) -> None:
+    tab = new_tab()
+    start_game(tab, "ru_fences", ["Аня", "Борис"])
+    assert re.search(r"Аня.*этап 1.*бросок 0 из 3", tab.text("turn"))
+
+    # Аня, by keys: 5-5-5-2-3 on the first throw, «Тройка» for 15 and two fences.
+    tab.type_dice("55523")
+    tab.wait_text("turn", re.compile("бросок 1 из 3"))
+    assert "5" in tab.text("die-1")
+    tab.wait_text("box-1-1-three", "")
+    tab.tap("box-1-1-three")
+    tab.wait_text("box-1-1-three", "15")
+    tab.wait_text("fences-1", "2")
+    tab.wait_text("total-1", "15")
+    tab.wait_text("turn", re.compile("Борис.*бросок 0 из 3"))
+
+    # Борис crosses out «Большой стрит» before any throw: +3 fences.
+    tab.tap("cross-out")
+    tab.wait_text("turn", re.compile("Выберите клетку"))
+    tab.tap("box-2-1-large_straight")
+    tab.wait_text("box-2-1-large_straight", "0")
+    tab.wait_text("fences-2", "3")
+
+    # Аня, by taps: 6-6-1-2-4, keeps the sixes, re-throws three dice: 6-6-6-2-3, «Шестёрки» 0.
+    tab.wait_text("turn", re.compile("Аня.*бросок 0 из 5"))
+    taps = tab.taps
+    pad(tab, "66124")
+    tab.wait_text("turn", re.compile("бросок 1 из 5"))
+    for k in (3, 4, 5):
+        tab.tap(f"die-{k}")
+    pad(tab, "623")
+    tab.wait_text("turn", re.compile("бросок 2 из 5"))
+    tab.wait_text("die-3", re.compile("6$"))
+    tab.tap("box-1-1-sixes")
+    tab.wait_text("box-1-1-sixes", "0")
+    turn_taps = tab.taps - taps
+    tab.wait_text("fences-1", "3")  # 2 + (3 − 2)
+
+    # Борис spends a fence: four throws (3 + 1 fence), five ones on the fourth, «Покер» 50.
+    tab.wait_text("turn", re.compile("Борис.*бросок 0 из 6"))
+    for throw, dice in enumerate(("11234", "11134", "11114", "11111"), start=1):
+        tab.type_dice(dice)
+        tab.wait_text("turn", re.compile(f"бросок {throw} из 6"))
+    tab.tap("box-2-1-poker")
+    tab.wait_text("box-2-1-poker", "50")
+    tab.wait_text("fences-2", "2")  # 3 + (3 − 4)
+
+    # Аня claims «Фулл» with 3-3-3-2-5: the game says why not and offers a 0.
+    tab.type_dice("33325")
+    tab.wait_text("turn", re.compile("Аня.*бросок 1 из 6"))
+    tab.tap("box-1-1-full")
+    reason = tab.wait_text("reason", re.compile("Фулл"))
+    assert "0" in reason
+    tab.tap("write-zero")
+    tab.wait_text("box-1-1-full", "0")
+    tab.wait_text("turn", re.compile("Борис"))
+
+    # Undo takes the 0 back: Аня is on throw 1 again with the same dice; she writes «Шанс».
+    tab.tap("undo")
+    tab.wait_text("box-1-1-full", "")
+    tab.wait_text("turn", re.compile("Аня.*бросок 1 из 6"))
+    tab.tap("box-1-1-chance")
+    tab.wait_text("box-1-1-chance", "16")
+    tab.wait_text("fences-1", "5")  # 3 + 2
+    tab.wait_text("total-1", "31")  # 15 + 16 (the «гора» is not complete)
+    tab.wait_text("gora-1-1", re.compile("^0"))
+
+    # A second browser context on the same game sees the first one's actions within a second.
+    other = new_tab()
+    other.tap("resume")
+    other.wait_text("box-1-1-chance", "16")
+    other.wait_text("box-2-1-poker", "50")
+    tab.type_dice("64444")
+    t0 = time.monotonic()
+    other.wait_text("turn", re.compile("Борис.*бросок 1 из 5"), timeout=3)
+    seen_after = time.monotonic() - t0
+    assert seen_after < 1.0, f"the other screen saw the throw after {seen_after:.2f} s"
+    other.tap("box-2-1-four")
+    tab.wait_text("box-2-1-four", "16", timeout=3)
+
+    metrics = ROOT / "artifacts" / "metrics.json"
+    metrics.parent.mkdir(exist_ok=True)
+    data = json.loads(metrics.read_text()) if metrics.exists() else {}
+    data.update({"taps_turn_keep_two_rethrow_three": turn_taps, "other_screen_sees_change_s": round(seen_after, 3)})
+    metrics.write_text(json.dumps(data, indent=1))
+
+
+def test_resume_after_restart_on_the_same_db(new_tab, server) -> None:
+    tab = new_tab()
+    start_game(tab, "ru_fences", ["Вера", "Глеб"])
+    tab.type_dice("22456")
+    tab.wait_text("turn", re.compile("бросок 1 из 3"))
+    tab.tap("box-1-1-twos")
+    tab.wait_text("box-1-1-twos", "-2")
+    tab.type_dice("13456")
+    tab.wait_text("turn", re.compile("Глеб.*бросок 1 из 3"))
+
+    server.stop()
+    server.start()
+    fresh = new_tab()
+    fresh.tap("resume")
+    fresh.wait_text("box-1-1-twos", "-2")
+    fresh.wait_text("turn", re.compile("Глеб.*бросок 1 из 3"))
+    fresh.wait_text("fences-1", "2")
+    for k, v in enumerate("13456", start=1):
+        fresh.wait_text(f"die-{k}", re.compile(f"{v}$"))
