@@ -352,7 +352,7 @@ def _check_cross_out(state: State, action: CrossOut) -> tuple[Box, int, int]:
 
 def _zero_throw_boxes(variant: Variant) -> frozenset[str]:
     """The boxes a turn may strike before its first throw (the variant's list, else every lower box)."""
-    listed: frozenset[str] = getattr(variant, "zero_throw_boxes", frozenset())
+    listed = variant.zero_throw_boxes
     if listed or not variant.zero_throw_cross_out:
         return listed
     return frozenset(variant.lower_ids)
