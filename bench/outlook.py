@@ -19,17 +19,14 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from functools import cache
 
 from scorekeeper.outlook import (
-    TIE_PENALTY,
-    TIE_UPPER,
+    PlainOutlook,
     UpperGoal,
     _outlook,
     _outlook_mid_turn,
     clear_caches,
     outlook,
-    transition_matrix,
 )
 
 GORA = UpperGoal.gora()
@@ -54,42 +51,8 @@ def median_ms(fn: Callable[[], object], runs: int) -> float:
 
 
 def plain_recursion(goal: UpperGoal, open_faces: frozenset[int], upper: int, fences: int) -> float:
-    """The same model and play as straightforward memoised recursion; returns p_bonus."""
-    p = transition_matrix().tolist()
-
-    def key(v: tuple[float, float, float]) -> float:
-        return v[0] - TIE_PENALTY * v[1] + TIE_UPPER * v[2]
-
-    @cache
-    def value(faces: frozenset[int], net: int, banked: int) -> tuple[float, float, float]:
-        if not faces:
-            out = goal.outcome(net)
-            return (float(out == "bonus"), float(out == "penalty"), 0.0)
-        return max((turn(f, faces - {f}, net, banked) for f in sorted(faces)), key=key)
-
-    @cache
-    def during(face: int, rest: frozenset[int], net: int, kept: int, left: int):
-        score = goal.box_score(face, kept)
-        after = value(rest, net + score, left)
-        stop = (after[0], after[1], after[2] + score)
-        if left == 0 or kept == 5:
-            return stop
-        go = [0.0, 0.0, 0.0]
-        for kept2 in range(kept, 6):
-            nxt = during(face, rest, net, kept2, left - 1)
-            for j in range(3):
-                go[j] += p[kept][kept2] * nxt[j]
-        return (go[0], go[1], go[2]) if key((go[0], go[1], go[2])) > key(stop) else stop
-
-    def turn(face: int, rest: frozenset[int], net: int, banked: int):
-        total = [0.0, 0.0, 0.0]
-        for kept in range(6):
-            v = during(face, rest, net, kept, banked + goal.base_throws - 1)
-            for j in range(3):
-                total[j] += p[0][kept] * v[j]
-        return (total[0], total[1], total[2])
-
-    return value(open_faces, upper, fences)[0]
+    """p_bonus by the plain memoised recursion of the same model, from scratch."""
+    return PlainOutlook(goal).value(open_faces, upper, fences)[0]
 
 
 def main() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 import random
-from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -14,8 +13,7 @@ from hypothesis import strategies as st
 from scorekeeper.cli import main
 from scorekeeper.outlook import (
     FENCE_CAP,
-    TIE_PENALTY,
-    TIE_UPPER,
+    PlainOutlook,
     UpperGoal,
     best_next_face,
     outlook,
@@ -100,62 +98,20 @@ def test_fences_beyond_the_cap_answer_as_the_cap():
 # --- a plain reference: the same model as straightforward recursion -----------------------------
 
 
-def _reference(goal: UpperGoal):
-    p = transition_matrix()
-
-    def key(v: tuple[float, float, float]) -> float:
-        return v[0] - TIE_PENALTY * v[1] + TIE_UPPER * v[2]
-
-    @cache
-    def value(open_faces: frozenset[int], upper: int, fences: int) -> tuple[float, float, float]:
-        if not open_faces:
-            out = goal.outcome(upper)
-            return (float(out == "bonus"), float(out == "penalty"), 0.0)
-        options = [turn(face, open_faces - {face}, upper, fences) for face in sorted(open_faces)]
-        return max(options, key=key)
-
-    @cache
-    def during(face, rest, upper, kept, banked, start) -> tuple[float, float, float]:
-        score = goal.box_score(face, kept)
-        left = (banked if goal.earn_fences else min(banked, start)) if goal.fences else 0
-        after = value(rest, upper + score, left)
-        stop = (after[0], after[1], after[2] + score)
-        if banked == 0 or kept == 5:
-            return stop
-        more = [0.0, 0.0, 0.0]
-        for kept2 in range(kept, 6):
-            nxt = during(face, rest, upper, kept2, banked - 1, start)
-            for j in range(3):
-                more[j] += p[kept][kept2] * nxt[j]
-        go = (more[0], more[1], more[2])
-        return go if key(go) > key(stop) else stop
-
-    def turn(face, rest, upper, fences):
-        banked = (fences if goal.fences else 0) + goal.base_throws - 1
-        total = [0.0, 0.0, 0.0]
-        for kept in range(6):
-            v = during(face, rest, upper, kept, banked, 0 if goal.earn_fences else fences)
-            for j in range(3):
-                total[j] += p[0][kept] * v[j]
-        return tuple(total)
-
-    return value, during
-
-
 @pytest.mark.parametrize(
     "goal",
     [GORA, GORA_AT_ZERO, GORA_SPEND_ONLY, YAHTZEE, UpperGoal("gora", 0, 50, 20, False, True, 2)],
     ids=["gora", "gora_at_zero", "gora_spend_only", "yahtzee", "gora_two_throws"],
 )
 def test_agrees_with_a_plain_recursion(goal):
-    value, during = _reference(goal)
+    plain = PlainOutlook(goal)
     rng = random.Random(6)
     for _ in range(60):
         open_faces = frozenset(rng.sample(range(1, 7), rng.randint(0, 3)))
         upper = rng.randint(-25, 20) if goal.mode == "gora" else rng.randint(20, 70)
         fences = rng.randint(0, 6) if goal.fences else 0
         got = outlook(goal, open_faces, upper, fences)
-        want = value(open_faces, upper, fences)
+        want = plain.value(open_faces, upper, fences)
         assert got.p_bonus == pytest.approx(want[0], abs=1e-12)
         assert got.p_penalty == pytest.approx(want[1], abs=1e-12)
         assert got.expected_upper == pytest.approx(upper + want[2], abs=1e-10)
@@ -165,8 +121,7 @@ def test_agrees_with_a_plain_recursion(goal):
             kept = rng.randint(0, 5)
             mid = outlook_mid_turn(goal, open_faces, upper, fences, face, kept, used)
             banked = (fences if goal.fences else 0) + goal.base_throws - used
-            start = 0 if goal.earn_fences else fences
-            want = during(face, open_faces - {face}, upper, kept, banked, start)
+            want = plain.during(face, open_faces - {face}, upper, kept, banked, fences)
             assert mid.p_bonus == pytest.approx(want[0], abs=1e-12)
             assert mid.expected_upper == pytest.approx(upper + want[2], abs=1e-10)
 
