@@ -1,59 +1,178 @@
-"""Statistics: per player and variant, over finished games."""
+"""Statistics: per player and variant over the finished games, and two charts.
+
+Rows: games, wins, average and best total, «гора» premiums and penalties, fences earned and spent
+(`stats-row-<player>-<variant>`). Charts: the running totals of a chosen game
+(`chart-running-totals`, ◀ ▶ to choose) and each player's results over time (`chart-results`).
+"""
 
 from __future__ import annotations
 
 import flet as ft
 
 from scorekeeper.app import theme
+from scorekeeper.app.history.filters import filter_bar
 from scorekeeper.app.home.view import variant_name
-from scorekeeper.app.shell import Shell, header
+from scorekeeper.app.shell import Shell, header, tagged
+from scorekeeper.app.statistics.charts import results_chart, running_chart
+from scorekeeper.app.statistics.model import (
+    StatRow,
+    played_variants,
+    results_over_time,
+    running_totals,
+    stat_rows,
+    when,
+)
+from scorekeeper.store import StoreError
 
 
 class StatisticsScreen:
-    """A table of games, wins, average, best, premiums and penalties."""
+    """Rows per player and variant, the running totals of one game, results over time."""
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: Shell, player: str | None = None, variant: str | None = None) -> None:
         self.shell = shell
+        self.player = player
+        self.variant = variant
+        self.chart_index = 0  # 0: the latest game of the filter; 1: the one before, …
 
     def dispose(self) -> None:
         """Nothing to let go of."""
 
-    def build(self) -> ft.Control:
-        """One card per player and variant."""
+    def _filter(self, player: str | None, variant: str | None) -> None:
+        self.player, self.variant = player, variant
+        self.chart_index = 0
+        self.shell.redraw()
+
+    def _step(self, delta: int) -> None:
+        self.chart_index = max(0, self.chart_index + delta)
+        self.shell.redraw()
+
+    # --- rows ------------------------------------------------------------------------------------
+    def _row(self, row: StatRow) -> ft.Control:
         s = self.shell
         t = s.t
-        cards: list[ft.Control] = []
-        for row in s.store.player_stats():
-            facts = [
-                (t("games"), row["games"]),
-                (t("wins"), row["wins"]),
-                (t("average"), f"{row['average']:.1f}"),
-                (t("best"), row["best"]),
-                (t("premiums"), row["premiums"]),
-                (t("penalties"), row["penalties"]),
-            ]
-            cards.append(
-                ft.Container(
-                    content=ft.Column(
-                        [
-                            ft.Text(f"{row['name']} · {variant_name(row['variant'], s.lang)}",
-                                    size=16, weight=ft.FontWeight.W_600),
-                            ft.Row([ft.Column([ft.Text(str(v), size=18, weight=ft.FontWeight.BOLD),
-                                               ft.Text(k, size=12, color=theme.MUTED)], spacing=0,
-                                              horizontal_alignment=ft.CrossAxisAlignment.CENTER)
-                                    for k, v in facts], wrap=True, spacing=14),
-                        ],
-                        spacing=6,
-                    ),
-                    padding=12,
-                    border_radius=12,
-                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-                )
+
+        def fact(label: str, value: str, tone: str | None = None) -> ft.Control:
+            return ft.Container(
+                content=ft.Column(
+                    [ft.Text(value, size=22, weight=ft.FontWeight.BOLD, color=tone, no_wrap=True),
+                     ft.Text(label, size=12, color=theme.MUTED, no_wrap=True)],
+                    spacing=0,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                expand=True,
             )
-        body = ft.Column(cards or [ft.Text(t("no_history"), color=theme.MUTED, size=16)],
-                         spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+
+        average = f"{row.average:.1f}".replace("-", "−")
+        first = [
+            fact(t("games"), str(row.games)),
+            fact(t("wins"), f"{row.wins}", theme.GOOD if row.wins else None),
+            fact(t("average"), average),
+            fact(t("best"), str(row.best).replace("-", "−")),
+        ]
+        second = [
+            fact(t("premiums"), str(row.premiums), theme.GOOD if row.premiums else None),
+            fact(t("penalties"), str(row.penalties), theme.BAD if row.penalties else None),
+        ]
+        if row.fences:
+            second += [fact(t("stats_fences_earned"), str(row.fences_earned)),
+                       fact(t("stats_fences_spent"), str(row.fences_spent))]
+        else:
+            second += [ft.Container(expand=True), ft.Container(expand=True)]
+        title = variant_name(row.variant, s.lang)
+        card = ft.Container(
+            content=ft.Column(
+                [
+                    ft.Row(
+                        [ft.Text(row.name, size=19, weight=ft.FontWeight.W_600, no_wrap=True),
+                         ft.Text(title, size=14, color=theme.MUTED, expand=True, no_wrap=True,
+                                 overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.RIGHT)],
+                        spacing=8,
+                    ),
+                    ft.Row(first, spacing=4),
+                    ft.Row(second, spacing=4),
+                ],
+                spacing=6,
+            ),
+            padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+            border_radius=12,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+        )
+        facts = [f"{t('games')} {row.games}", f"{t('wins')} {row.wins}", f"{t('average')} {average}",
+                 f"{t('best')} {row.best}", f"{t('premiums')} {row.premiums}", f"{t('penalties')} {row.penalties}"]
+        if row.fences:
+            facts += [f"{t('stats_fences_earned')} {row.fences_earned}", f"{t('stats_fences_spent')} {row.fences_spent}"]
+        return tagged(card, row.identifier, f"{row.name}, {title}: " + ", ".join(facts))
+
+    # --- charts ----------------------------------------------------------------------------------
+    def _running(self) -> list[ft.Control]:
+        s = self.shell
+        t = s.t
+        games = s.store.games(self.player, self.variant, limit=200)
+        if not games:
+            return []
+        self.chart_index = min(self.chart_index, len(games) - 1)
+        game = games[self.chart_index]
+        try:
+            _, state, _ = s.store.load(game["id"])
+        except StoreError:
+            return []
+        names = list(state.players)
+        label = (f"{t('hist_game_n', n=game['id'])} · {variant_name(game['variant'], s.lang)} · "
+                 f"{when(game['finished'] or game['created'], s.lang, time=False)}")
+        chooser = ft.Row(
+            [
+                tagged(ft.IconButton(icon=ft.Icons.CHEVRON_LEFT, on_click=lambda _: self._step(1),
+                                     disabled=self.chart_index >= len(games) - 1, width=theme.TAP,
+                                     height=theme.TAP, tooltip=t("back")), "stats-game-older"),
+                tagged(ft.Text(label, size=15, weight=ft.FontWeight.W_500, text_align=ft.TextAlign.CENTER,
+                               expand=True), "stats-game", expand=True),  # type: ignore[arg-type]
+                tagged(ft.IconButton(icon=ft.Icons.CHEVRON_RIGHT, on_click=lambda _: self._step(-1),
+                                     disabled=self.chart_index == 0, width=theme.TAP, height=theme.TAP),
+                       "stats-game-newer"),
+            ],
+            spacing=0,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        return [chooser, running_chart(s, names, running_totals(state))]
+
+    def _results(self) -> list[ft.Control]:
+        s = self.shell
+        variant = self.variant
+        if variant is None:
+            finished = [g for g in s.store.games(self.player, None, limit=50) if g["finished"]]
+            if not finished:
+                return []
+            variant = finished[0]["variant"]
+        results = results_over_time(s.store, variant, self.player)
+        if not results:
+            return []
+        names: list[str] = []
+        for result in results:
+            names += [n for n in result.totals if n not in names]
+        if self.player is not None:
+            names = [self.player] + [n for n in names if n != self.player]
+        return [results_chart(s, results, names, variant_name(variant, s.lang))]
+
+    def build(self) -> ft.Control:
+        """Filters, rows, charts."""
+        s = self.shell
+        t = s.t
+        store = s.store
+        bar = filter_bar(s, "stats-filter", store.known_names(), played_variants(store),
+                         self.player, self.variant, self._filter)
+        rows = [self._row(r) for r in stat_rows(store, self.player, self.variant)]
+        parts: list[ft.Control] = list(rows) or [
+            tagged(ft.Text(t("no_history"), size=16, color=theme.MUTED), "stats-empty")
+        ]
+        parts += self._running()
+        parts += self._results()
+        body = ft.Column(parts, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
         return ft.Column(
-            [header(s, t("statistics"), back=s.home), ft.Container(content=body, padding=16, expand=True)],
+            [
+                header(s, t("statistics"), back=s.home),
+                ft.Container(content=bar, padding=ft.Padding.only(left=12, right=12, top=8)),
+                ft.Container(content=body, padding=ft.Padding.symmetric(horizontal=12, vertical=8), expand=True),
+            ],
             spacing=0,
             expand=True,
         )

@@ -1,0 +1,140 @@
+"""The two charts (flet-charts): running totals of one game, and each player's results over time.
+
+Each chart carries a spoken summary (its label), since a screen reader cannot read lines; the
+colours are mid tones that read on light and dark, the axes' labels are big enough for a phone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import flet as ft
+import flet_charts as fch
+
+from scorekeeper.app import theme
+from scorekeeper.app.shell import Shell, tagged
+from scorekeeper.app.statistics.model import GameResult, axis_step, colour
+
+CHART_H = 230
+
+
+def _ticks(low: float, high: float, count: int = 5) -> tuple[float, float, float]:
+    """A round min, max and step covering [low, high] (0 included)."""
+    low, high = min(low, 0.0), max(high, 0.0)
+    step = axis_step(max(high - low, 1.0), count)
+    return (math.floor(low / step) * step, math.ceil(high / step) * step or step, step)
+
+
+def _label(value: float) -> fch.ChartAxisLabel:
+    text = f"{value:.0f}".replace("-", "−")
+    return fch.ChartAxisLabel(value=value, label=ft.Text(text, size=13, color=theme.MUTED))
+
+
+def _axis_labels(low: float, high: float, step: float) -> list[fch.ChartAxisLabel]:
+    labels = []
+    value = low
+    while value <= high + step / 2:
+        labels.append(_label(value))
+        value += step
+    return labels
+
+
+def legend(names: Sequence[str], seats: Sequence[int] | None = None) -> ft.Control:
+    """Coloured dots with the players' names."""
+    items: list[ft.Control] = []
+    for i, name in enumerate(names):
+        seat = seats[i] if seats is not None else i
+        items.append(
+            ft.Row(
+                [ft.Container(width=14, height=14, border_radius=7, bgcolor=colour(seat)),
+                 ft.Text(name, size=15, weight=ft.FontWeight.W_500)],
+                spacing=6,
+                tight=True,
+            )
+        )
+    return ft.Row(items, wrap=True, spacing=14, run_spacing=4)
+
+
+def _chart(series: list[tuple[int, list[tuple[float, float]]]], x_max: float, x_title: str,
+           x_step: float | None = None) -> fch.LineChart:
+    ys = [y for _, points in series for _, y in points] or [0.0]
+    low, high, step = _ticks(min(ys), max(ys))
+    xs = x_step or axis_step(max(x_max, 1.0), 5)
+    data = [
+        fch.LineChartData(
+            points=[fch.LineChartDataPoint(x=x, y=y) for x, y in points],
+            color=colour(seat),
+            stroke_width=3,
+            curved=False,
+            rounded_stroke_cap=True,
+            point=len(points) <= 16,
+        )
+        for seat, points in series
+        if points
+    ]
+    return fch.LineChart(
+        data_series=data,
+        min_x=0 if x_step is None else 1,
+        max_x=max(x_max, 1),
+        min_y=low,
+        max_y=high,
+        height=CHART_H,
+        expand=True,
+        interactive=True,
+        border=ft.Border.all(1, theme.LINE),
+        horizontal_grid_lines=fch.ChartGridLines(interval=step, color=theme.LINE, width=1),
+        vertical_grid_lines=fch.ChartGridLines(interval=xs, color=theme.LINE, width=0.5),
+        left_axis=fch.ChartAxis(labels=_axis_labels(low, high, step), label_size=44),
+        bottom_axis=fch.ChartAxis(
+            labels=_axis_labels(0 if x_step is None else 1, max(x_max, 1), xs),
+            label_size=26,
+            title=ft.Text(x_title, size=13, color=theme.MUTED),
+            title_size=20,
+        ),
+        right_axis=fch.ChartAxis(show_labels=False, label_size=8),
+        top_axis=fch.ChartAxis(show_labels=False, label_size=8),
+    )
+
+
+def running_chart(shell: Shell, names: Sequence[str], totals: list[list[int]]) -> ft.Control:
+    """Running totals turn by turn of one game: one line per player (`chart-running-totals`)."""
+    series = [(seat, [(float(turn), float(total)) for turn, total in enumerate(points)])
+              for seat, points in enumerate(totals)]
+    turns = max((len(p) - 1 for p in totals), default=0)
+    summary = ", ".join(f"{name} {points[-1] if points else 0}" for name, points in zip(names, totals, strict=False))
+    body = ft.Column(
+        [
+            ft.Text(shell.t("running_totals"), size=18, weight=ft.FontWeight.W_600),
+            ft.Text(shell.t("stats_running_note"), size=13, color=theme.MUTED),
+            legend(names),
+            _chart(series, float(turns), shell.t("stats_turn")),
+        ],
+        spacing=6,
+    )
+    return tagged(ft.Container(content=body, padding=12, border_radius=12,
+                               bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH),
+                  "chart-running-totals", f"{shell.t('running_totals')}: {summary}")
+
+
+def results_chart(shell: Shell, results: Sequence[GameResult], names: Sequence[str], title: str) -> ft.Control:
+    """Each player's total in each finished game, oldest first (`chart-results`)."""
+    series = []
+    for seat, name in enumerate(names):
+        points = [(float(i + 1), float(r.totals[name])) for i, r in enumerate(results) if name in r.totals]
+        series.append((seat, points))
+    summary = "; ".join(
+        f"{name}: " + ", ".join(str(r.totals[name]) for r in results if name in r.totals) for name in names
+    )
+    body = ft.Column(
+        [
+            ft.Text(shell.t("results_over_time"), size=18, weight=ft.FontWeight.W_600),
+            ft.Text(f"{title}. {shell.t('stats_results_note')}", size=13, color=theme.MUTED),
+            legend(names),
+            _chart(series, float(len(results)), shell.t("stats_game"), x_step=1.0 if len(results) <= 8 else None),
+        ],
+        spacing=6,
+    )
+    return tagged(ft.Container(content=body, padding=12, border_radius=12,
+                               bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH),
+                  "chart-results", f"{shell.t('results_over_time')}: {summary}")

@@ -1,0 +1,198 @@
+"""What history and statistics show, computed from the store and the games' states (no Flet).
+
+- `running_totals(state)`: each player's total after each of their turns (the line chart of a game).
+- `results_over_time(store, variant)`: each finished game's totals, oldest first (results chart).
+- `stat_rows(store, player, variant)`: games, wins, average, best, premiums, penalties, fences.
+- `when(iso, lang)`: a saved date as the table reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from scorekeeper.game import CrossOut, Miss, Score, State, apply, new_game
+from scorekeeper.i18n import Lang
+from scorekeeper.rules import get_variant
+from scorekeeper.store import Store
+
+# Line colours: mid tones that read on the light and the dark theme alike (Material 400/300).
+PALETTE = (
+    "#42A5F5",  # blue
+    "#FFA726",  # orange
+    "#EC407A",  # pink
+    "#26A69A",  # teal
+    "#AB47BC",  # purple
+    "#D4E157",  # lime
+    "#EF5350",  # red
+    "#26C6DA",  # cyan
+    "#8D6E63",  # brown
+    "#7E57C2",  # deep purple
+    "#FFEE58",  # yellow
+    "#9CCC65",  # light green
+)
+
+MONTHS_EN = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def colour(index: int) -> str:
+    """The line colour of the player in seat `index` (0-based)."""
+    return PALETTE[index % len(PALETTE)]
+
+
+def when(iso: str | None, lang: Lang, *, time: bool = True) -> str:
+    """'29.11.2026 14:05' / 'Nov 29, 2026 14:05' in this machine's time zone ('' if unknown)."""
+    if not iso:
+        return ""
+    try:
+        moment = datetime.fromisoformat(iso).astimezone()
+    except ValueError:
+        return iso[:16]
+    clock = f" {moment:%H:%M}" if time else ""
+    if lang == "ru":
+        return f"{moment:%d.%m.%Y}{clock}"
+    return f"{MONTHS_EN[moment.month - 1]} {moment.day}, {moment.year}{clock}"
+
+
+def _regular_total(state: State, seat: int) -> int:
+    """The seat's total so far: finished regular games of the match plus the game being played."""
+    variant = state.variant
+    done = sum(g.totals[g.seats.index(seat)] for g in state.games if not g.extra and seat in g.seats)
+    if state.finished or state.extra_game or seat not in state.seats:
+        return done
+    return done + state.sheets[seat].total(variant)
+
+
+def running_totals(state: State) -> list[list[int]]:
+    """Per seat: the total after each of that player's turns, starting at 0 before the first."""
+    actions = state.effective_actions()
+    replayed = new_game(state.variant, state.players)
+    series: list[list[int]] = [[0] for _ in state.players]
+    for action in actions:
+        seat = replayed.seat
+        replayed = apply(replayed, action)
+        if isinstance(action, Score | CrossOut | Miss) and seat is not None:
+            series[seat].append(_regular_total(replayed, seat))
+    return series
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game of a variant, in the order they were played."""
+
+    game_id: int
+    finished: str
+    totals: dict[str, int]  # player -> total
+    winners: tuple[str, ...]
+
+
+def results_over_time(store: Store, variant: str, player: str | None = None, limit: int = 60) -> list[GameResult]:
+    """The latest `limit` finished games of `variant` (of `player`, if given), oldest first."""
+    sql = ("SELECT r.game_id, g.finished, r.name, r.total, r.won FROM results r "
+           "JOIN games g ON g.id = r.game_id WHERE r.variant = ?")
+    params: list[Any] = [variant]
+    if player is not None:
+        sql += " AND r.game_id IN (SELECT game_id FROM results WHERE name = ?)"
+        params.append(player)
+    sql += " ORDER BY g.finished, r.game_id, r.seat"
+    games: dict[int, GameResult] = {}
+    for game_id, finished, name, total, won in store.execute(sql, params):
+        result = games.get(game_id)
+        if result is None:
+            result = games[game_id] = GameResult(game_id, finished or "", {}, ())
+        result.totals[name] = int(total)
+        if won:
+            games[game_id] = GameResult(game_id, result.finished, result.totals, result.winners + (name,))
+    return list(games.values())[-limit:]
+
+
+@dataclass(frozen=True)
+class StatRow:
+    """One player in one variant, over the finished games."""
+
+    name: str
+    variant: str
+    games: int
+    wins: int
+    average: float
+    best: int
+    premiums: int
+    penalties: int
+    fences_earned: int
+    fences_spent: int
+    fences: bool  # the variant has fences (ru_fences): show the fence counts
+
+    @property
+    def identifier(self) -> str:
+        """The row's test identifier."""
+        return f"stats-row-{self.name}-{self.variant}"
+
+    @property
+    def win_share(self) -> str:
+        """'40%' of the games won."""
+        return f"{round(100 * self.wins / self.games)}%" if self.games else "—"
+
+
+def _has_fences(variant: str) -> bool:
+    try:
+        return bool(get_variant(variant).fences)
+    except Exception:
+        return False
+
+
+def stat_rows(store: Store, player: str | None = None, variant: str | None = None) -> list[StatRow]:
+    """Per player and variant (most games first, then by name)."""
+    rows = [
+        StatRow(
+            name=r["name"],
+            variant=r["variant"],
+            games=int(r["games"]),
+            wins=int(r["wins"] or 0),
+            average=float(r["average"] or 0.0),
+            best=int(r["best"] or 0),
+            premiums=int(r["premiums"] or 0),
+            penalties=int(r["penalties"] or 0),
+            fences_earned=int(r["fences_earned"] or 0),
+            fences_spent=int(r["fences_spent"] or 0),
+            fences=_has_fences(r["variant"]),
+        )
+        for r in store.player_stats(player, variant)
+    ]
+    return sorted(rows, key=lambda r: (r.variant, -r.games, r.name))
+
+
+def played_variants(store: Store) -> list[str]:
+    """The variants of the saved games, most recently played first."""
+    seen: list[str] = []
+    for game in store.games(limit=1000):
+        if game["variant"] not in seen:
+            seen.append(game["variant"])
+    return seen
+
+
+def axis_step(top: float, ticks: int = 5) -> float:
+    """A round step for about `ticks` labels up to `top` (1, 2, 5, 10, 20, 50, …)."""
+    if top <= 0:
+        return 1.0
+    raw = top / ticks
+    step = 1.0
+    while step * 10 <= raw:
+        step *= 10
+    for factor in (1, 2, 5, 10):
+        if step * factor >= raw:
+            return step * factor
+    return step * 10
+
+
+def totals_by_game(store: Store, game_ids: list[int]) -> dict[int, dict[str, int]]:
+    """The saved results (player -> total) of these finished games."""
+    if not game_ids:
+        return {}
+    marks = ",".join("?" * len(game_ids))
+    found: dict[int, dict[str, int]] = {}
+    for game_id, name, total in store.execute(
+        f"SELECT game_id, name, total FROM results WHERE game_id IN ({marks}) ORDER BY game_id, seat", game_ids
+    ):
+        found.setdefault(int(game_id), {})[name] = int(total)
+    return found
