@@ -359,3 +359,25 @@ def test_cli_house_rules_reach_the_model(capsys):
         assert out is not None
         want = outlook(goal, frozenset({5, 6}), 0, 3)
         assert out["p_bonus"] == want.p_bonus and out["expected_bonus"] == want.expected_bonus
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("ru_fences", {}),
+        ("ru_fences", {"gora_premium_at_zero": True}),
+        ("ru_fences", {"gora_penalty_mode": "replace_net", "gora_penalty": 30}),
+        ("yahtzee", {}),
+        ("yatzy", {}),
+        ("kniffel", {}),
+    ],
+)
+def test_the_goal_scores_every_final_as_the_rules_do(variant, options):
+    from scorekeeper.commands.outlook import upper_goal
+    from scorekeeper.rules import get_variant
+
+    rules = get_variant(variant, **options)
+    goal = upper_goal(rules)
+    assert goal is not None
+    for final in range(-63, 106):
+        assert _bonus_part(goal, final) == rules.upper_bonus(final), final
