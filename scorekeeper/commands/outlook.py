@@ -9,15 +9,14 @@ from scorekeeper.commands import UsageError, parse_options, print_json
 from scorekeeper.outlook import FACES, UpperGoal, outlook
 from scorekeeper.rules import RulesInputError, get_variant
 
-_UNSET = object()
 _FACE_BOX = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
 
 
 def upper_goal(variant: Any) -> UpperGoal | None:
     """What the variant's upper section plays for (None: no upper bonus)."""
-    goal = getattr(variant, "upper_goal", _UNSET)
-    if goal is not _UNSET:
-        return goal if isinstance(goal, UpperGoal) or goal is None else None
+    goal = getattr(variant, "upper_goal", None)  # the rules may state it themselves
+    if isinstance(goal, UpperGoal):
+        return goal
     rule = variant.upper
     if rule is None:
         return None
