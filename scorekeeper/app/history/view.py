@@ -14,8 +14,16 @@ from scorekeeper.app import theme
 from scorekeeper.app.history.filters import filter_bar
 from scorekeeper.app.home.view import variant_name
 from scorekeeper.app.shell import Shell, header, tagged
-from scorekeeper.app.statistics.model import played_variants, running_totals, totals_by_game, when
+from scorekeeper.app.statistics.model import (
+    num,
+    played_variants,
+    running_totals,
+    totals_by_game,
+    when,
+)
 from scorekeeper.store import StoreError
+
+TROPHY = "#F9A825"  # the winner's cup (amber, reads on light and dark)
 
 
 class HistoryScreen:
@@ -43,13 +51,15 @@ class HistoryScreen:
         t = s.t
         finished = bool(game["finished"])
         names = game["players"]
-        players = " · ".join(f"{n} {totals[n]}" if n in totals else n for n in names)
+        players = " · ".join(f"{n} {num(totals[n])}" if n in totals else n for n in names)
         if finished:
-            outcome = "🏆 " + ", ".join(game["winners"])
-            tone = None
+            outcome = t("winners", names=", ".join(game["winners"]))
+            result: ft.Control = ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=18, color=TROPHY),
+                                         ft.Text(", ".join(game["winners"]), size=15, weight=ft.FontWeight.W_600)],
+                                        spacing=4, tight=True)
         else:
             outcome = t("hist_not_finished")
-            tone = ft.Colors.TERTIARY
+            result = ft.Text(outcome, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.TERTIARY)
         title = variant_name(game["variant"], s.lang)
         date = when(game["finished"] or game["created"], s.lang)
         tile = ft.Container(
@@ -64,7 +74,7 @@ class HistoryScreen:
                         spacing=8,
                     ),
                     ft.Text(players, size=15, color=theme.MUTED),
-                    ft.Text(outcome, size=15, weight=ft.FontWeight.W_600, color=tone),
+                    result,
                 ],
                 spacing=3,
             ),
@@ -155,9 +165,11 @@ class GameSheetScreen:
                     ft.Container(
                         content=ft.Column(
                             [
-                                ft.Text(("🏆 " if won else "") + p["name"], size=15, weight=ft.FontWeight.W_600,
-                                        no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
-                                ft.Text(str(p["total"]), size=26, weight=ft.FontWeight.BOLD),
+                                ft.Row([*([ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, color=TROPHY)] if won else []),
+                                        ft.Text(p["name"], size=15, weight=ft.FontWeight.W_600, no_wrap=True,
+                                                overflow=ft.TextOverflow.ELLIPSIS)],
+                                       spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER),
+                                ft.Text(num(p["total"]), size=26, weight=ft.FontWeight.BOLD),
                                 ft.Text(f"{p['rank']} {t('hist_place')}" if state.finished else "",
                                         size=12, color=theme.MUTED),
                             ],
@@ -170,7 +182,7 @@ class GameSheetScreen:
                         width=104,
                     ),
                     f"history-total-{seat + 1}",
-                    f"{p['name']}: {p['total']}",
+                    f"{p['name']}: {num(p['total'])}",
                 )
             )
         status = (t("winners", names=", ".join(sheet["winners"])) if state.finished
@@ -253,7 +265,7 @@ class GameSheetScreen:
             content=ft.Row(
                 [ft.Container(content=ft.Text(s.t("total"), size=15, weight=ft.FontWeight.W_600),
                               width=theme.NAME_W, padding=ft.Padding.only(left=8)),
-                 *[ft.Container(content=ft.Text(str(p["total"]), size=18, weight=ft.FontWeight.BOLD),
+                 *[ft.Container(content=ft.Text(num(p["total"]), size=18, weight=ft.FontWeight.BOLD),
                                 width=width, height=36, alignment=ft.Alignment.CENTER) for p in players]],
                 spacing=0,
             ),

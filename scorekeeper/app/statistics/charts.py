@@ -40,6 +40,11 @@ def _axis_labels(low: float, high: float, step: float) -> list[fch.ChartAxisLabe
     return labels
 
 
+def _tip(names: Sequence[str], seat: int, y: float) -> str:
+    value = f"{y:.0f}".replace("-", "−")
+    return f"{names[seat]}: {value}" if seat < len(names) else value
+
+
 def legend(names: Sequence[str], seats: Sequence[int] | None = None) -> ft.Control:
     """Coloured dots with the players' names."""
     items: list[ft.Control] = []
@@ -57,13 +62,13 @@ def legend(names: Sequence[str], seats: Sequence[int] | None = None) -> ft.Contr
 
 
 def _chart(series: list[tuple[int, list[tuple[float, float]]]], x_max: float, x_title: str,
-           x_step: float | None = None) -> fch.LineChart:
+           x_step: float | None = None, names: Sequence[str] = ()) -> fch.LineChart:
     ys = [y for _, points in series for _, y in points] or [0.0]
     low, high, step = _ticks(min(ys), max(ys))
     xs = x_step or axis_step(max(x_max, 1.0), 5)
     data = [
         fch.LineChartData(
-            points=[fch.LineChartDataPoint(x=x, y=y) for x, y in points],
+            points=[fch.LineChartDataPoint(x=x, y=y, tooltip=_tip(names, seat, y)) for x, y in points],
             color=colour(seat),
             stroke_width=3,
             curved=False,
@@ -75,8 +80,8 @@ def _chart(series: list[tuple[int, list[tuple[float, float]]]], x_max: float, x_
     ]
     return fch.LineChart(
         data_series=data,
-        min_x=0 if x_step is None else 1,
-        max_x=max(x_max, 1),
+        min_x=0 if x_step is None else 0.6,
+        max_x=max(x_max, 1) if x_step is None else x_max + 0.4,
         min_y=low,
         max_y=high,
         height=CHART_H,
@@ -85,10 +90,11 @@ def _chart(series: list[tuple[int, list[tuple[float, float]]]], x_max: float, x_
         border=ft.Border.all(1, theme.LINE),
         horizontal_grid_lines=fch.ChartGridLines(interval=step, color=theme.LINE, width=1),
         vertical_grid_lines=fch.ChartGridLines(interval=xs, color=theme.LINE, width=0.5),
-        left_axis=fch.ChartAxis(labels=_axis_labels(low, high, step), label_size=44),
+        left_axis=fch.ChartAxis(labels=_axis_labels(low, high, step), label_size=44, label_spacing=step),
         bottom_axis=fch.ChartAxis(
             labels=_axis_labels(0 if x_step is None else 1, max(x_max, 1), xs),
             label_size=26,
+            label_spacing=xs,
             title=ft.Text(x_title, size=13, color=theme.MUTED),
             title_size=20,
         ),
@@ -108,7 +114,7 @@ def running_chart(shell: Shell, names: Sequence[str], totals: list[list[int]]) -
             ft.Text(shell.t("running_totals"), size=18, weight=ft.FontWeight.W_600),
             ft.Text(shell.t("stats_running_note"), size=13, color=theme.MUTED),
             legend(names),
-            _chart(series, float(turns), shell.t("stats_turn")),
+            _chart(series, float(turns), shell.t("stats_turn"), names=names),
         ],
         spacing=6,
     )
@@ -131,7 +137,8 @@ def results_chart(shell: Shell, results: Sequence[GameResult], names: Sequence[s
             ft.Text(shell.t("results_over_time"), size=18, weight=ft.FontWeight.W_600),
             ft.Text(f"{title}. {shell.t('stats_results_note')}", size=13, color=theme.MUTED),
             legend(names),
-            _chart(series, float(len(results)), shell.t("stats_game"), x_step=1.0 if len(results) <= 8 else None),
+            _chart(series, float(len(results)), shell.t("stats_game"), x_step=1.0 if len(results) <= 8 else None,
+                   names=names),
         ],
         spacing=6,
     )

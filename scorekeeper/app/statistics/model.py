@@ -36,6 +36,11 @@ PALETTE = (
 MONTHS_EN = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
+def num(value: float | int | str) -> str:
+    """A number as the table reads it, with a real minus sign: '−14'."""
+    return str(value).replace("-", "−")
+
+
 def colour(index: int) -> str:
     """The line colour of the player in seat `index` (0-based)."""
     return PALETTE[index % len(PALETTE)]

@@ -16,6 +16,7 @@ from scorekeeper.app.shell import Shell, header, tagged
 from scorekeeper.app.statistics.charts import results_chart, running_chart
 from scorekeeper.app.statistics.model import (
     StatRow,
+    num,
     played_variants,
     results_over_time,
     running_totals,
@@ -32,18 +33,18 @@ class StatisticsScreen:
         self.shell = shell
         self.player = player
         self.variant = variant
-        self.chart_index = 0  # 0: the latest game of the filter; 1: the one before, …
+        self.chart_index: int | None = None  # 0: the latest game of the filter (None: latest finished)
 
     def dispose(self) -> None:
         """Nothing to let go of."""
 
     def _filter(self, player: str | None, variant: str | None) -> None:
         self.player, self.variant = player, variant
-        self.chart_index = 0
+        self.chart_index = None
         self.shell.redraw()
 
     def _step(self, delta: int) -> None:
-        self.chart_index = max(0, self.chart_index + delta)
+        self.chart_index = max(0, (self.chart_index or 0) + delta)
         self.shell.redraw()
 
     # --- rows ------------------------------------------------------------------------------------
@@ -62,12 +63,12 @@ class StatisticsScreen:
                 expand=True,
             )
 
-        average = f"{row.average:.1f}".replace("-", "−")
+        average = num(f"{row.average:.1f}")
         first = [
             fact(t("games"), str(row.games)),
             fact(t("wins"), f"{row.wins}", theme.GOOD if row.wins else None),
             fact(t("average"), average),
-            fact(t("best"), str(row.best).replace("-", "−")),
+            fact(t("best"), num(row.best)),
         ]
         second = [
             fact(t("premiums"), str(row.premiums), theme.GOOD if row.premiums else None),
@@ -98,7 +99,7 @@ class StatisticsScreen:
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         )
         facts = [f"{t('games')} {row.games}", f"{t('wins')} {row.wins}", f"{t('average')} {average}",
-                 f"{t('best')} {row.best}", f"{t('premiums')} {row.premiums}", f"{t('penalties')} {row.penalties}"]
+                 f"{t('best')} {num(row.best)}", f"{t('premiums')} {row.premiums}", f"{t('penalties')} {row.penalties}"]
         if row.fences:
             facts += [f"{t('stats_fences_earned')} {row.fences_earned}", f"{t('stats_fences_spent')} {row.fences_spent}"]
         return tagged(card, row.identifier, f"{row.name}, {title}: " + ", ".join(facts))
@@ -110,6 +111,8 @@ class StatisticsScreen:
         games = s.store.games(self.player, self.variant, limit=200)
         if not games:
             return []
+        if self.chart_index is None:
+            self.chart_index = next((i for i, g in enumerate(games) if g["finished"]), 0)
         self.chart_index = min(self.chart_index, len(games) - 1)
         game = games[self.chart_index]
         try:
