@@ -156,6 +156,12 @@ class Tab:
             time.sleep(0.1)
         raise AssertionError(f"[{identifier}] shows {seen!r}, expected {expected!r}")
 
+    def close_dialog(self, identifier: str = "dismiss") -> None:
+        """Tap a dialog's button and wait until the dialog is gone."""
+        self.tap(identifier)
+        self.page.locator('[flt-semantics-identifier="reason"]').first.wait_for(state="detached", timeout=5000)
+        time.sleep(0.3)
+
     def type_dice(self, digits: str) -> None:
         """The keyboard path: click the field, wait, type five digits (taken at the fifth)."""
         field = self.find("dice-keys").locator("input").first

@@ -10,6 +10,15 @@ No rules here: the entry only collects five values; the game checks them when th
 >>> entry.tap_die(4); entry.tap_die(5)
 >>> entry.press_face(5), entry.press_face(6)
 (None, (5, 5, 5, 5, 6))
+
+After a throw the dice outside the biggest group are offered for re-throwing: with no die tapped,
+the pad fills them.
+
+>>> entry.sync((6, 6, 1, 2, 4))
+>>> entry.suggested
+[2, 3, 4]
+>>> entry.press_face(6), entry.press_face(6), entry.press_face(3)
+(None, None, (6, 6, 6, 6, 3))
 """
 
 from __future__ import annotations
@@ -30,6 +39,9 @@ class DiceEntry:
       makes it the cursor; tapping the cursor die again steps its value up (1, 2, … 6, 1).
     - Filling the last blank die with the pad returns the throw to make; the `throw` button
       returns the dice as shown when they changed since the last throw.
+    - After a throw, the dice outside the biggest group (the ones a player usually re-throws)
+      are suggested: the pad fills them unless a die was tapped first. This only saves taps;
+      tapping any die drops the suggestion.
     """
 
     low: int = 1
@@ -38,6 +50,7 @@ class DiceEntry:
     thrown: tuple[int, ...] | None = None  # the dice of the last throw made
     cursor: int | None = None  # 0-based die that the next tap on it steps
     changed: bool = False  # something was set since the last throw
+    suggested: list[int] = field(default_factory=list)  # 0-based dice the pad fills after a throw
 
     # --- following the game ----------------------------------------------------------------
     def sync(self, dice: Sequence[int] | None) -> None:
@@ -50,11 +63,18 @@ class DiceEntry:
             self.thrown = tuple(self.values)  # type: ignore[arg-type]
         self.cursor = None
         self.changed = False
+        self.suggested = suggest_rethrow(self.thrown) if self.thrown is not None else []
+
+    def offer_rethrow(self, allowed: bool) -> None:
+        """Drop the suggestion when no throw is left."""
+        if not allowed:
+            self.suggested = []
 
     # --- taps ------------------------------------------------------------------------------
     def tap_die(self, number: int) -> None:
         """Tap die `number` (1-based): blank it (re-thrown), or step it if it is the cursor."""
         index = number - 1
+        self.suggested = []
         if self.cursor == index:
             current = self.values[index]
             self.values[index] = self.low if current is None or current >= self.high else current + 1
@@ -67,6 +87,10 @@ class DiceEntry:
         """Face pad: fill the leftmost blank die; the throw to make once none is blank."""
         if not self.low <= value <= self.high:
             return None
+        if not self.blanks() and self.suggested and self.cursor is None:
+            for index in self.suggested:
+                self.values[index] = None
+            self.suggested = []
         blanks = self.blanks()
         if not blanks:
             if self.cursor is None:
@@ -85,6 +109,7 @@ class DiceEntry:
         """All five dice were thrown again: blank them all."""
         self.values = [None] * DICE
         self.cursor = None
+        self.suggested = []
         self.changed = True
 
     def throw_pressed(self) -> tuple[int, ...] | None:
@@ -106,6 +131,20 @@ class DiceEntry:
         if any(v is None for v in self.values):
             return None
         return tuple(v for v in self.values if v is not None)
+
+
+def suggest_rethrow(dice: Sequence[int]) -> list[int]:
+    """The dice outside the biggest group (ties: the higher value); none when all differ.
+
+    >>> suggest_rethrow((6, 6, 1, 2, 4)), suggest_rethrow((2, 2, 5, 5, 1)), suggest_rethrow((1, 2, 3, 4, 6))
+    ([2, 3, 4], [0, 1, 4], [])
+    """
+    counts = {v: dice.count(v) for v in dice}
+    best = max(counts.values(), default=0)
+    if best < 2 or best == len(dice):
+        return []
+    keep = max(v for v, c in counts.items() if c == best)
+    return [i for i, v in enumerate(dice) if v != keep]
 
 
 def parse_keys(text: str, low: int = 1, high: int = 6) -> tuple[int, ...] | None:

@@ -29,6 +29,8 @@ class DicePanel:
         self.on_throw = on_throw
         self.enabled = True
         self.box = ft.Container()
+        self.dice_row = ft.Row()
+        self.column = ft.Column()
         self.keys = ft.TextField(
             label="⌨ 55523",
             on_change=self._keys_changed,
@@ -43,6 +45,7 @@ class DicePanel:
     def sync(self, dice: tuple[int, ...] | list[int] | None, enabled: bool) -> None:
         """Show the game's dice after any change of the game."""
         self.entry.sync(dice)
+        self.entry.offer_rethrow(enabled and not self.variant.one_throw)
         self.enabled = enabled
 
     # --- events ----------------------------------------------------------------------------------
@@ -102,19 +105,22 @@ class DicePanel:
 
     # --- drawing ---------------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Redraw the panel in place."""
-        self.box.content = self._content()
+        """Redraw the dice in place (the pad and buttons stay, so quick taps are never lost)."""
+        self.dice_row.controls = self._dice()
+        self.column.opacity = 1.0 if self.enabled else 0.5
         if self.box.page is not None:
             self.box.update()
 
     def build(self) -> ft.Control:
-        """The panel's container (its content is redrawn on each tap)."""
-        self.box.content = self._content()
+        """The panel: dice, pad, keys and throw."""
+        self.dice_row = ft.Row(self._dice(), alignment=ft.MainAxisAlignment.SPACE_EVENLY)
+        self.column = self._content()
+        self.box.content = self.column
         self.box.padding = ft.Padding.only(left=8, right=8, top=6, bottom=8)
         self.box.bgcolor = ft.Colors.SURFACE_CONTAINER
         return self.box
 
-    def _content(self) -> ft.Control:
+    def _dice(self) -> list[ft.Control]:
         t = self.shell.t
         entry = self.entry
         dice: list[ft.Control] = []
@@ -122,7 +128,8 @@ class DicePanel:
             value = entry.values[number - 1]
             key = "team_n" if self.numeric else "die_n"
             label = t(key, n=number, v=value if value is not None else t("die_blank"))
-            face = die_face(value, theme.DIE, numeric=self.numeric, selected=entry.cursor == number - 1)
+            face = die_face(value, theme.DIE, numeric=self.numeric, selected=entry.cursor == number - 1,
+                            faded=number - 1 in entry.suggested)
             face.on_click = lambda _, n=number: self._tap_die(n)
             dice.append(tagged(face, f"die-{number}", label, button=True))
         if not self.numeric:  # the five dice read from a photo, confirmed there (scorekeeper.app.photo)
@@ -130,6 +137,11 @@ class DicePanel:
 
             dice.append(photo_button(self.shell, 5, lambda v: self._throw(tuple(v)) if self.enabled else None,
                                      enabled=self.enabled))
+        return dice
+
+    def _content(self) -> ft.Column:
+        t = self.shell.t
+        entry = self.entry
         faces = range(entry.low, entry.high + 1)
         pad_rows: list[list[int]] = [list(faces)] if len(faces) <= 6 else [list(faces)[:5], list(faces)[5:]]
         pad: list[ft.Control] = []
@@ -178,7 +190,7 @@ class DicePanel:
             actions.controls.pop(0)
         return ft.Column(
             [
-                ft.Row(dice, alignment=ft.MainAxisAlignment.SPACE_EVENLY),
+                self.dice_row,
                 *pad,
                 actions,
             ],

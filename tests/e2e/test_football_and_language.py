@@ -1,0 +1,77 @@
+"""A ru_football tour, switching the language, and the first frame's time."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.e2e.conftest import ROOT, Tab
+from tests.e2e.test_fences_game import pad, start_game
+
+pytestmark = pytest.mark.e2e
+
+
+def test_football_tour(new_tab) -> None:
+    tab = new_tab()
+    start_game(tab, "ru_football", ["Зенит", "Спартак"])
+    assert re.search(r"Зенит.*тур 1", tab.text("turn"))
+    # Goals of five teams by keys: 2-1-0-3-4; «Любая комбинация» is their sum.
+    tab.type_dice("21034")
+    tab.wait_text("die-1", re.compile("2$"))
+    tab.tap("box-1-1-chance")
+    tab.wait_text("box-1-1-chance", "10")
+    tab.wait_text("total-1", "10")
+    # The second participant by the goal pad (0–9+): 3-3-3-3-3 is «Покер».
+    tab.wait_text("turn", re.compile("Спартак.*тур 1"))
+    pad(tab, "33333")
+    tab.wait_text("die-5", re.compile("3$"))
+    tab.tap("box-2-1-poker")
+    tab.wait_text("box-2-1-poker", "50")
+    # Tour 2: five equal values cannot close «Каре»; the reason is shown.
+    tab.wait_text("turn", re.compile("Зенит.*тур 2"))
+    tab.type_dice("44444")
+    tab.wait_text("die-1", re.compile("4$"))
+    tab.tap("box-1-1-four")
+    tab.wait_text("reason", re.compile("Каре"))
+    tab.close_dialog()
+    tab.tap("box-1-1-fours")
+    tab.wait_text("box-1-1-fours", "20")
+    tab.wait_text("total-1", "30")
+    assert not tab.has("fences-1")
+
+
+def test_switching_the_language(new_tab) -> None:
+    tab = new_tab()
+    tab.wait_text("new-game", re.compile("Новая игра"))
+    tab.tap("settings")
+    tab.tap("lang-en")
+    tab.wait_text("lang-en", re.compile("English"))
+    tab.tap("back")
+    tab.wait_text("new-game", re.compile("New game"))
+    start_game(tab, "yahtzee", ["Ann", "Bob"])
+    tab.wait_text("turn", re.compile("Ann to play · throw 0 of 3"))
+    tab.tap("box-1-1-full")
+    tab.wait_text("reason", re.compile("Throw the dice"))
+    tab.close_dialog()
+    # Back to Russian: the same sheet speaks Russian at once.
+    tab.tap("back")
+    tab.tap("settings")
+    tab.tap("lang-ru")
+    tab.tap("back")
+    tab.wait_text("new-game", re.compile("Новая игра"))
+    tab.tap("resume")
+    tab.wait_text("turn", re.compile("Ходит Ann · бросок 0 из 3"))
+
+
+def test_first_frame_time(new_tab, server) -> None:
+    tab: Tab = new_tab()
+    seconds = tab.open()  # a second load of a warm server: what a player waits for
+    metrics = ROOT / "artifacts" / "metrics.json"
+    metrics.parent.mkdir(exist_ok=True)
+    data = json.loads(metrics.read_text()) if metrics.exists() else {}
+    data.update({"server_start_to_listening_s": round(server.started_in, 2),
+                 "page_load_to_first_frame_s": round(seconds, 2)})
+    metrics.write_text(json.dumps(data, indent=1))
+    assert seconds < 15
