@@ -13,6 +13,7 @@ The hardest state is six boxes open, net 0, ten fences (ru_fences). Printed, all
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import subprocess
@@ -118,6 +119,8 @@ def main() -> None:
         f"this module, cold, same state:                        {ours:8.2f} ms  ({base / ours:.0f}× faster; |Δp_bonus| = {check:.1e})"
     )
     print("targets: ≤ 50 ms cold, ≤ 1 ms repeated")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"machine: {os.cpu_count()} CPUs, load average {load} (timings grow with the load)")
 
 
 if __name__ == "__main__":

@@ -59,7 +59,7 @@ TIE_PENALTY = 1e-9
 TIE_UPPER = 1e-12
 #: The fence counts the tables are first built for; larger queries rebuild them larger.
 DEFAULT_FENCE_TOP = 10
-#: Fences beyond this change no probability by more than 1e-15 (see the module docstring).
+#: Fences beyond this change no chance by more than 1e-10 (see the module docstring).
 FENCE_CAP = 256
 
 FloatArray = npt.NDArray[np.float64]
@@ -201,7 +201,7 @@ class _Level:
     lo: int  # net of n-index 0
     nn: int  # length of the net axis
     nf: int  # fence counts 0..nf-1
-    value: FloatArray  # (nf, 4, nS, nn)
+    value: FloatArray  # (nf, components, nS, nn)
     best: npt.NDArray[np.int8]  # (nf, nS, nn): face of the next box
     # per (open set, face) pair, k >= 1
     pair_index: dict[tuple[int, int], int]
@@ -272,12 +272,9 @@ def _leaf_level(goal: UpperGoal, nf: int) -> _Level:
     )
 
 
-def _scores(goal: UpperGoal, faces: IntArray) -> IntArray:
+def _scores(goal: UpperGoal, faces: list[int]) -> IntArray:
     """``g[c, pair]``: what the pair's box scores with ``c`` dice of its face."""
-    c = np.arange(DICE + 1)[:, None]
-    if goal.mode == "gora":
-        return np.asarray((c - 3) * faces[None, :], dtype=np.intp)
-    return np.asarray(c * faces[None, :], dtype=np.intp)
+    return np.array([[goal.box_score(f, c) for f in faces] for c in range(DICE + 1)], np.intp)
 
 
 def _build_level(goal: UpperGoal, prev: _Level, k: int, nf: int) -> _Level:
@@ -297,7 +294,7 @@ def _build_level(goal: UpperGoal, prev: _Level, k: int, nf: int) -> _Level:
     pair_sub = np.asarray(subs, dtype=np.intp)
     pair_face = np.asarray(pfaces, dtype=np.intp)
     npairs = len(subs)
-    g = _scores(goal, pair_face)  # (6, npairs)
+    g = _scores(goal, pfaces)  # (6, npairs)
     nets = lo + np.arange(nn)
     after = np.clip(nets[None, None, :] + g[:, :, None], prev.lo, prev.lo + prev.nn - 1) - prev.lo
     nc = _components(goal)

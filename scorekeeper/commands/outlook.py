@@ -6,10 +6,10 @@ import argparse
 from typing import Any
 
 from scorekeeper.commands import UsageError, parse_options, print_json
-from scorekeeper.outlook import FACES, UpperGoal, outlook
+from scorekeeper.outlook import BOX_FACE, FACES, UpperGoal, outlook
 from scorekeeper.rules import RulesInputError, get_variant
 
-_FACE_BOX = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"}
+_FACE_BOX = {face: box_id for box_id, face in BOX_FACE.items()}
 
 
 def upper_goal(variant: Any) -> UpperGoal | None:
