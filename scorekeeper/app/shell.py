@@ -151,7 +151,14 @@ class Shell:
         self.page.show_dialog(dialog)
 
 
-def header(shell: Shell, title: str, *, back: Callable[[], None] | None = None, trailing: list[ft.Control] | None = None) -> ft.Control:
+def header(
+    shell: Shell,
+    title: str,
+    *,
+    back: Callable[[], None] | None = None,
+    trailing: list[ft.Control] | None = None,
+    title_control: ft.Control | None = None,
+) -> ft.Control:
     """The top bar of a screen: back, title, and the screen's own buttons."""
     left: list[ft.Control] = []
     if back is not None:
@@ -167,13 +174,19 @@ def header(shell: Shell, title: str, *, back: Callable[[], None] | None = None, 
         content=ft.Row(
             controls=[
                 *left,
-                ft.Text(title, size=20, weight=ft.FontWeight.W_600, expand=True, no_wrap=True,
-                        overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Container(
+                    content=title_control
+                    or ft.Text(title, size=20, weight=ft.FontWeight.W_600, no_wrap=True,
+                               overflow=ft.TextOverflow.ELLIPSIS),
+                    expand=True,
+                    padding=ft.Padding.only(left=0 if back else 8),
+                ),
                 *(trailing or []),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
             spacing=4,
         ),
         padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+        height=60,
         bgcolor=ft.Colors.SURFACE_CONTAINER,
     )

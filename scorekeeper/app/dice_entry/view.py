@@ -32,7 +32,8 @@ class DicePanel:
         self.dice_row = ft.Row()
         self.column = ft.Column()
         self.keys = ft.TextField(
-            label="⌨ 55523",
+            hint_text="55523",
+            prefix_icon=ft.Icons.KEYBOARD,
             on_change=self._keys_changed,
             on_submit=self._keys_submitted,
             keyboard_type=ft.KeyboardType.NUMBER,

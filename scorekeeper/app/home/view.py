@@ -46,6 +46,7 @@ class HomeScreen:
                     expand=True,
                 ),
                 identifier,
+                expand=True,  # type: ignore[arg-type]
             )
 
         games = self._unfinished()
@@ -57,6 +58,7 @@ class HomeScreen:
                     [
                         ft.Text(variant_name(game["variant"], s.lang), size=17, weight=ft.FontWeight.W_600),
                         ft.Text(names, size=15, color=theme.MUTED, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+                        ft.Text(game["created"][:16].replace("T", " "), size=12, color=theme.MUTED),
                     ],
                     spacing=2,
                 ),
@@ -95,6 +97,7 @@ class HomeScreen:
             spacing=12,
             scroll=ft.ScrollMode.AUTO,
             expand=True,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
         return ft.Column(
             [header(s, t("app_title")), ft.Container(content=body, padding=16, expand=True)],

@@ -216,12 +216,12 @@ class SheetScreen:
             if row.kind == "upper":
                 meter = upper_meter(self.variant, stage_sheet, lang)
                 tone = {"good": theme.GOOD, "bad": theme.BAD, "neutral": theme.MUTED}[meter.tone]
+                lines: list[ft.Control] = [ft.Text(meter.text, size=17, weight=ft.FontWeight.BOLD, color=tone)]
+                if meter.note:
+                    lines.append(ft.Text(meter.note, size=11, color=tone, no_wrap=True, semantics_label="",
+                                         overflow=ft.TextOverflow.ELLIPSIS))
                 content: ft.Control = ft.Column(
-                    [
-                        ft.Text(meter.text, size=17, weight=ft.FontWeight.BOLD, color=tone),
-                        ft.Text(meter.note, size=10, color=tone, no_wrap=True, semantics_label="",
-                                overflow=ft.TextOverflow.ELLIPSIS),
-                    ],
+                    lines,
                     spacing=0,
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     alignment=ft.MainAxisAlignment.CENTER,
@@ -309,8 +309,11 @@ class SheetScreen:
             "cross-out",
         )
         bar: list[ft.Control] = [ft.Row([turn, cross], spacing=4)]
+        title: ft.Control = ft.Text(self.variant.name.in_(s.lang), size=20, weight=ft.FontWeight.W_600,
+                                    no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
         if self.variant.stages > 1:
-            chips: list[ft.Control] = []
+            # The stages replace the title: the current one is marked with a dot.
+            chips: list[ft.Control] = [ft.Text(t("stage"), size=16, color=theme.MUTED)]
             for n in range(1, self.variant.stages + 1):
                 shown = n == stage
 
@@ -318,18 +321,21 @@ class SheetScreen:
                     self.viewing_stage = n
                     s.redraw()
 
+                mark = " •" if n == state.stage and not state.finished else ""
                 chips.append(
                     tagged(
                         (ft.FilledTonalButton if shown else ft.TextButton)(
-                            content=f"{t('stage')} {n}" + (" •" if n == state.stage and not state.finished else ""),
+                            content=ft.Text(f"{n}{mark}", size=17, weight=ft.FontWeight.W_600),
                             on_click=pick,
-                            height=40,
+                            height=44,
+                            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=14)),
                         ),
                         f"stage-{n}",
+                        f"{t('stage')} {n}",
                         selected=shown,
                     )
                 )
-            bar.append(ft.Row(chips, spacing=4, alignment=ft.MainAxisAlignment.CENTER))
+            title = ft.Row(chips, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         turns = turns_played(state, s.lang, limit=8)
         grid = ft.Column(
             [
@@ -353,7 +359,7 @@ class SheetScreen:
             table = ft.Row([grid], scroll=ft.ScrollMode.AUTO, expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
         return ft.Column(
             [
-                header(s, self.variant.name.in_(s.lang), back=s.home, trailing=[undo]),
+                header(s, "", back=s.home, trailing=[undo], title_control=title),
                 *bar,
                 ft.Container(content=table, expand=True, padding=ft.Padding.symmetric(horizontal=8)),
                 ft.Container(content=self._totals(state), padding=ft.Padding.symmetric(horizontal=8)),

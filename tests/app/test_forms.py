@@ -1,0 +1,74 @@
+"""New-game form, settings, config and invitation: plain data, no browser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorekeeper.app.config import AppConfig, new_join_code
+from scorekeeper.app.invite.model import code_matches, invite_url, qr_png
+from scorekeeper.app.new_game.model import NewGameForm
+from scorekeeper.app.settings.model import Settings
+from scorekeeper.i18n.ui import UI, tr
+
+
+def test_players_are_remembered_added_reordered_and_checked() -> None:
+    form = NewGameForm(known_names=["Аня", "Борис", "Вера"])
+    assert form.names == ["Аня", "Борис"]
+    assert form.add_player() and form.names[-1] == "Вера"
+    form.move_up(2)
+    assert form.names == ["Аня", "Вера", "Борис"]
+    form.names[1] = " Аня "
+    assert form.problem() == "names_must_differ"
+    form.names[1] = ""
+    assert form.problem() == "name_needed"
+    form.remove_player(1)
+    assert form.problem() is None and form.players() == ["Аня", "Борис"]
+
+
+def test_at_most_twelve_players() -> None:
+    form = NewGameForm()
+    while form.add_player():
+        pass
+    assert len(form.names) == 12
+
+
+def test_options_keep_only_what_differs_from_the_defaults() -> None:
+    form = NewGameForm()
+    form.pick_variant("ru_fences")
+    form.set_option("gora_premium_at_zero", True)
+    assert form.options == {"gora_premium_at_zero": True}
+    form.set_option("gora_premium_at_zero", False)
+    assert form.options == {}
+    form.pick_variant("yahtzee")
+    assert form.options == {}
+
+
+def test_settings_survive_a_restart_and_ignore_a_broken_file(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    Settings(lang="en", theme="dark").save(path)
+    assert Settings.load(path) == Settings(lang="en", theme="dark")
+    path.write_text("{broken")
+    assert Settings.load(path) == Settings()
+
+
+def test_only_other_devices_need_the_join_code(tmp_path: Path) -> None:
+    local = AppConfig(db_path=tmp_path / "g.sqlite")
+    assert not local.shared and not local.needs_code("192.168.1.7")
+    table = AppConfig(db_path=tmp_path / "g.sqlite", host="0.0.0.0", join_code="4821")
+    assert table.shared
+    assert not table.needs_code("127.0.0.1")
+    assert table.needs_code("192.168.1.7") and table.needs_code(None)
+    assert code_matches("48 21", "4821") and not code_matches("4822", "4821")
+    assert len(new_join_code()) == 4
+
+
+def test_invitation_address_and_qr() -> None:
+    assert invite_url("127.0.0.1", 8550) == "http://127.0.0.1:8550/"
+    assert invite_url("0.0.0.0", 8550).endswith(":8550/")
+    assert qr_png("http://192.168.1.7:8550/").startswith(b"\x89PNG")
+
+
+def test_catalogue_speaks_both_languages() -> None:
+    for key, text in UI.items():
+        assert text.ru and text.en, key
+    assert tr("throw_k_of_m", "ru", k=1, m=3) == "бросок 1 из 3"

@@ -1,0 +1,79 @@
+"""The sheet's rows, cells and meters come from the game's state, laid out as on paper."""
+
+from __future__ import annotations
+
+from scorekeeper.app.sheet.model import (
+    box_cell,
+    previews,
+    signed,
+    stage_rows,
+    turn_line,
+    turns_played,
+    upper_meter,
+)
+from scorekeeper.game import new_game
+from scorekeeper.rules import get_variant
+
+
+def test_rows_group_the_upper_boxes_then_their_result_then_the_rest() -> None:
+    rows = stage_rows(get_variant("ru_fences"))
+    kinds = [r.kind for r in rows]
+    assert kinds[:6] == ["box"] * 6 and kinds[6] == "upper" and kinds[-1] == "stage_total"
+    assert [r.box_id for r in rows[:6]] == ["ones", "twos", "threes", "fours", "fives", "sixes"]
+    assert len([r for r in rows if r.kind == "box"]) == 15
+    yahtzee = stage_rows(get_variant("yahtzee"))
+    assert "stage_total" not in [r.kind for r in yahtzee]
+
+
+def test_cells_show_previews_after_a_throw_but_read_empty_until_written() -> None:
+    state = new_game(get_variant("ru_fences"), ["Аня", "Борис"])
+    assert previews(state) == {}
+    state = _roll(state, (5, 5, 5, 2, 3))
+    hints = previews(state)
+    sheet = state.sheet()
+    three = box_cell(sheet, state, 0, 1, "three", hints)
+    assert (three.text, three.shown, three.kind, three.tappable) == ("", "15", "preview", True)
+    full = box_cell(sheet, state, 0, 1, "full", hints)
+    assert full.kind == "greyed" and full.text == ""
+    other = box_cell(sheet, state, 1, 1, "three", hints)
+    assert other.kind == "closed" and not other.tappable
+
+
+def _roll(state, values):
+    from scorekeeper.game import Roll, apply
+
+    return apply(state, Roll(tuple(values)))
+
+
+def test_written_and_crossed_cells_read_their_score() -> None:
+    from scorekeeper.game import CrossOut, Score, apply
+
+    state = new_game(get_variant("ru_fences"), ["Аня", "Борис"])
+    state = apply(_roll(state, (5, 5, 5, 2, 3)), Score("three"))
+    state = apply(state, CrossOut("large_straight"))
+    sheet = state.sheet()
+    assert box_cell(sheet, state, 0, 1, "three", {}).text == "15"
+    crossed = box_cell(sheet, state, 1, 1, "large_straight", {})
+    assert (crossed.text, crossed.shown, crossed.kind) == ("0", "✕", "crossed")
+
+
+def test_gora_meter_says_what_is_needed_and_the_premium() -> None:
+    variant = get_variant("ru_fences")
+    open_stage = {"upper": -4, "bonus": 0, "boxes": {"ones": -2, "twos": -2}}
+    meter = upper_meter(variant, open_stage, "ru")
+    assert (meter.text, meter.note, meter.tone) == ("-4", "нужно +4", "bad")
+    done = {"upper": 5, "bonus": 50, "boxes": dict.fromkeys(variant.upper_ids, 1)}
+    assert upper_meter(variant, done, "en").note == "premium +50"
+    yahtzee = get_variant("yahtzee")
+    assert upper_meter(yahtzee, {"upper": 40, "bonus": 0, "boxes": {}}, "en").note == "63: −23"
+
+
+def test_turn_line_and_turns_played() -> None:
+    from scorekeeper.game import Score, apply
+
+    state = new_game(get_variant("ru_fences"), ["Аня", "Борис"])
+    assert turn_line(state, "ru") == "Ходит Аня · этап 1 · бросок 0 из 3"
+    state = apply(_roll(state, (5, 5, 5, 2, 3)), Score("three"))
+    assert turn_line(state, "en") == "Борис to play · stage 1 · throw 0 of 3"
+    assert turns_played(state, "ru") == ["Аня: 🎲 5-5-5-2-3 → ✎ Тройка"]
+    assert signed(3) == "+3" and signed(-3) == "-3" and signed(0) == "0"

@@ -1,0 +1,49 @@
+"""Screenshots of every main screen at 390×844, light and dark, into artifacts/screens/ (not committed)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.e2e.test_fences_game import start_game
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screens(new_tab, scheme: str) -> None:
+    tab = new_tab(color_scheme=scheme)
+    tab.wait("new-game")
+    tab.shot(f"home-{scheme}")
+    tab.tap("new-game")
+    tab.wait("start-game")
+    tab.shot(f"new-game-{scheme}")
+    tab.tap("back")
+    start_game(tab, "ru_fences", ["Аня", "Борис", "Вера"])
+    tab.shot(f"sheet-start-{scheme}")
+    tab.type_dice("55523")
+    tab.wait_text("turn", re.compile("бросок 1 из 3"))
+    tab.shot(f"sheet-throw-{scheme}")
+    tab.tap("box-1-1-full")
+    tab.wait("reason")
+    tab.shot(f"sheet-reason-{scheme}")
+    tab.close_dialog()
+    tab.tap("box-1-1-fives")
+    tab.wait_text("box-1-1-fives", "0")
+    tab.type_dice("64431")
+    tab.wait_text("turn", re.compile("Борис.*бросок 1 из 3"))
+    tab.tap("box-2-1-fours")
+    tab.wait_text("box-2-1-fours", "-4")
+    tab.shot(f"sheet-later-{scheme}")
+    tab.tap("back")
+    for screen in ("settings", "invite", "history", "statistics"):
+        tab.tap(screen)
+        tab.wait("back")
+        tab.shot(f"{screen}-{scheme}")
+        tab.tap("back")
+        tab.wait("new-game")
+    start_game(tab, "ru_football", ["Зенит", "Спартак"])
+    tab.type_dice("21034")
+    tab.wait_text("die-1", re.compile("2$"))
+    tab.shot(f"sheet-football-{scheme}")
