@@ -66,14 +66,15 @@ FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.intp]
 
-# Value components: p_bonus, p_penalty, the expected upper still to come, the scalar the play
-# maximises and, for ``replace_net`` only, the expected upper still to come on the penalty outcome.
-# All are expectations, so a mixture of states mixes them linearly.
-_PB, _PP, _EU, _S, _EP = 0, 1, 2, 3, 4
+# Value components: p_bonus, p_penalty, the expected upper still to come and, for ``replace_net``
+# only, the expected upper still to come on the penalty outcome. All are expectations, so a mixture
+# of states mixes them linearly; so is the scalar the play maximises, ``_TIE @ value[:3]``.
+_PB, _PP, _EU, _EP = 0, 1, 2, 3
+_TIE = np.array([1.0, -TIE_PENALTY, TIE_UPPER])
 
 
 def _components(goal: UpperGoal) -> int:
-    return 5 if goal.penalty_mode == "replace_net" and goal.mode == "gora" else 4
+    return 4 if goal.penalty_mode == "replace_net" and goal.mode == "gora" else 3
 
 
 @dataclass(frozen=True)
@@ -254,7 +255,6 @@ def _leaf_level(goal: UpperGoal, nf: int) -> _Level:
         pp = 1.0 if out == "penalty" else 0.0
         value[:, _PB, 0, i] = pb
         value[:, _PP, 0, i] = pp
-        value[:, _S, 0, i] = pb - TIE_PENALTY * pp
     return _Level(
         0,
         [0],
@@ -305,7 +305,6 @@ def _build_level(goal: UpperGoal, prev: _Level, k: int, nf: int) -> _Level:
     flat = comp * (nsub * prev.nn) + pair_sub[None, None, :, None] * prev.nn + after[None]
     prev_flat = prev.value.reshape(prev.nf, -1)
     gf = g[:, :, None].astype(np.float64)
-    gf_tie = TIE_UPPER * gf
     nb = prev.nf if goal.fences else B
     cont_mask = np.zeros((nb, DICE + 1, npairs, nn), dtype=bool)
     turn = np.empty((nf, nc, npairs, nn))
@@ -314,18 +313,21 @@ def _build_level(goal: UpperGoal, prev: _Level, k: int, nf: int) -> _Level:
     w = np.empty(shape)
     cont = np.empty(shape)
     stop_here = np.empty(shape[1:], dtype=bool)
+    st_key = np.empty(shape[1:])
+    into_key = np.empty(shape[1:])
 
     def load_stop(b: int) -> None:
         np.take(prev_flat[b], flat, out=st, mode="clip")  # indices are in range
         if nc > _EP:
             st[_EP] += gf * st[_PP]
         st[_EU] += gf
-        st[_S] += gf_tie
+        np.matmul(_TIE, st[:3].reshape(3, -1), out=st_key.reshape(-1))
 
     def step(w: FloatArray, into: FloatArray, decisions: BoolArray) -> FloatArray:
         """One throw earlier: throw again or write the box (stop values in ``st``)."""
         np.matmul(_P, w.reshape(nc, DICE + 1, -1), out=into.reshape(nc, DICE + 1, -1))
-        np.greater_equal(st[_S], into[_S], out=stop_here)  # ties: write the box, keep the fence
+        np.matmul(_TIE, into[:3].reshape(3, -1), out=into_key.reshape(-1))
+        np.greater_equal(st_key, into_key, out=stop_here)  # ties: write the box, keep the fence
         stop_here[DICE] = True
         np.logical_not(stop_here, out=decisions)
         np.copyto(into, st, where=stop_here)
@@ -352,7 +354,7 @@ def _build_level(goal: UpperGoal, prev: _Level, k: int, nf: int) -> _Level:
         if 0 <= f_idx < nf:
             np.matmul(_P0, w.reshape(nc, DICE + 1, -1), out=turn[f_idx].reshape(nc, -1))
     turn5 = turn.reshape(nf, nc, len(masks), k, nn)
-    choice = turn5[:, _S].argmax(axis=2)  # (nf, nS, nn)
+    choice = np.einsum("c,fcskn->fskn", _TIE, turn5[:, :3]).argmax(axis=2)  # (nf, nS, nn)
     value = np.take_along_axis(turn5, choice[:, None, :, None, :], axis=3)[:, :, :, 0, :]
     faces_tab = pair_face.reshape(len(masks), k)
     best = faces_tab[np.arange(len(masks))[None, :, None], choice].astype(np.int8)
@@ -495,7 +497,6 @@ def _turn_values(
         if st.shape[0] > _EP:
             st[_EP] += g * st[_PP]
         st[_EU] += g
-        st[_S] += TIE_UPPER * g
         if w is None:
             w = st
         else:
