@@ -203,22 +203,22 @@ def size_message(size: int, limit: int = MAX_PHOTO_BYTES) -> Text | None:
 
 
 def error_message(detail: str) -> Text:
-    """A reader's refusal as a sentence for the player (the reader's words kept as the detail)."""
+    """A reader's refusal as a sentence for the player (in English the reader's own words)."""
     low = detail.lower()
     if "heic" in low or "avif" in low:
         ru = "Фото в формате HEIC/AVIF не читается: сохраните его как JPEG"
-    elif "too large" in low:
-        ru = "Фото слишком большое для чтения"
     elif "empty" in low:
         ru = "Файл пустой"
+    elif "too large" in low:
+        ru = "Фото слишком большое для чтения"
     elif "corrupt" in low or "truncated" in low or "cannot be decoded" in low:
         ru = "Фото повреждено и не читается"
     elif "not" in low and ("image" in low or "photo" in low or "format" in low):
         ru = "Это не похоже на фото (нужен JPEG, PNG, WebP или BMP)"
     else:
-        ru = "Фото не удалось прочитать"
+        ru = f"Фото не удалось прочитать ({detail})"
     return Text(
-        f"{ru}: {detail}. Выберите другое фото или введите кубики вручную.",
+        f"{ru}. Выберите другое фото или введите кубики вручную.",
         f"The photo cannot be read: {detail}. Choose another photo or enter the dice by hand.",
     )
 

@@ -47,6 +47,7 @@ class _Launcher:
         self.shell = shell
         self.needed = 5
         self.on_use: OnUse | None = None
+        self.current: PhotoDialog | None = None  # the dialog on screen, replaced by another photo
         self.picker = ft.FilePicker(on_result=self._picked)
 
     def action(self) -> ft.PickFiles:
@@ -139,6 +140,7 @@ class PhotoDialog:
         self.reading: PhotoReading | None = None
         self.preview: bytes | None = None
         self.error: str | None = None
+        self.showing = False
         self.body = ft.Container(width=SHOWN_W)
         self.use_button = ft.FilledButton(
             content=ft.Text(shell.t("photo_use"), size=17), on_click=self._use, height=theme.TAP, disabled=True
@@ -160,8 +162,21 @@ class PhotoDialog:
 
     # --- life ------------------------------------------------------------------------------------
     def open(self) -> None:
+        launcher = _launcher(self.shell)
+        if launcher.current is not None:
+            launcher.current.close()
+        launcher.current = self
+        self.showing = True
         self.body.content = self._waiting()
         self.shell.page.show_dialog(self.dialog)
+
+    def close(self) -> None:
+        if self.showing:
+            self.showing = False
+            self.shell.page.pop_dialog()
+        launcher = _launcher(self.shell)
+        if launcher.current is self:
+            launcher.current = None
 
     def fail(self, message: str) -> None:
         self.error = message
@@ -182,13 +197,13 @@ class PhotoDialog:
 
     # --- events ----------------------------------------------------------------------------------
     def _cancel(self, _: Any) -> None:
-        self.shell.page.pop_dialog()
+        self.close()
 
     def _use(self, _: Any) -> None:
         values = self.reading.use() if self.reading is not None else None
         if values is None:
             return
-        self.shell.page.pop_dialog()
+        self.close()
         self.on_use(values)
 
     def _tap(self, index: int) -> None:
@@ -226,7 +241,8 @@ class PhotoDialog:
         t = self.shell.t
         retake = tagged(
             ft.OutlinedButton(
-                content=ft.Row([ft.Icon(ft.Icons.PHOTO_CAMERA, size=18), ft.Text(t("photo_retake"))], spacing=6),
+                content=ft.Row([ft.Icon(ft.Icons.PHOTO_CAMERA, size=18), ft.Text(t("photo_retake"))], spacing=6,
+                               tight=True),
                 height=44,
                 action=_launcher(self.shell).action(),
             ),
@@ -304,9 +320,10 @@ class PhotoDialog:
         return ft.Column(
             [
                 ft.Row(faces, spacing=6, wrap=True, run_spacing=6),
-                ft.Text(self.shell.t("photo_hint"), size=13, color=theme.MUTED),
+                ft.Text(self.shell.t("photo_hint"), size=13, color=theme.MUTED, visible=bool(faces)),
             ],
             spacing=4,
+            visible=bool(faces),
         )
 
     def _pad(self) -> ft.Control:

@@ -1,0 +1,153 @@
+"""The photo flow in Chromium: the file chooser, the dice read on a synthetic photo, fixes, "Use".
+
+The expected reading is vision's own on the same file (computed here with the app's code), so the
+test checks the flow whatever the reader's accuracy: the values shown are the values read, the
+count is fixed with "+ Die" / "Remove", a die is changed with the pad, and only "Use" records.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from scorekeeper.app.photo.model import analyse
+from scorekeeper.service import GameService
+from scorekeeper.store import Store
+from tests.e2e.conftest import AppServer, Tab
+from vision.synth import render_scene
+
+pytestmark = pytest.mark.e2e
+
+VALUES = [2, 2, 5, 5, 6]
+
+
+@pytest.fixture(scope="module")
+def photo_server(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[AppServer, Path]]:
+    folder = tmp_path_factory.mktemp("photo")
+    db = folder / "games.sqlite"
+    with Store(db) as store:
+        GameService.create(store, "ru_fences", ["Аня", "Борис"]).close()
+    image, _ = render_scene(np.random.default_rng(1001), (640, 480), values=VALUES, die_px=(45, 60),
+                            pitch_deg=(0, 5), body="white", pip="black", distractors=False)
+    photo = folder / "roll.png"
+    cv2.imwrite(str(photo), image)
+    (folder / "notes.png").write_bytes(b"these are notes, not a photo\n" * 10)
+    app = AppServer(db).start()
+    yield app, folder
+    app.stop()
+
+
+def open_sheet(browser: Any, url: str, color_scheme: str = "light") -> tuple[Any, Tab]:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=color_scheme,
+                                  device_scale_factor=1)
+    tab = Tab(context.new_page(), url)
+    tab.open()
+    tab.tap("resume")
+    tab.wait("photo")
+    return context, tab
+
+
+def choose(tab: Tab, path: Path, button: str = "photo") -> None:
+    """Tap `button` and give the file chooser `path` (one more tap if no chooser came)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for attempt in range(2):
+        try:
+            with tab.page.expect_file_chooser(timeout=6_000) as chooser:
+                tab.tap(button)
+        except PlaywrightTimeout:
+            if attempt:
+                raise
+            continue
+        chooser.value.set_files(str(path))
+        return
+
+
+def shown_values(tab: Tab) -> list[int]:
+    found = []
+    k = 1
+    while tab.has(f"photo-die-{k}"):
+        label = tab.node(f"photo-die-{k}").get_attribute("aria-label") or tab.text(f"photo-die-{k}")
+        found.append(int(re.findall(r"\d", label)[-1]))
+        k += 1
+    return found
+
+
+def test_photo_is_read_fixed_and_used_as_the_throw(browser: Any, photo_server: Any) -> None:
+    app, folder = photo_server
+    photo = folder / "roll.png"
+    expected, _ = analyse(photo.read_bytes(), 5)
+    context, tab = open_sheet(browser, app.url)
+    try:
+        choose(tab, photo)
+        message = tab.wait_text("photo-message", re.compile(r"Найдено|не нашлось"), timeout=20)
+        assert shown_values(tab) == expected.values()
+        if expected.ready():
+            assert "Найдено 5 кубиков" in message
+        tab.shot("photo-read-light")
+        # fix the count: remove extra dice, add missing ones
+        while len(shown_values(tab)) > 5:
+            tab.tap(f"photo-die-{len(shown_values(tab))}")
+            tab.tap("photo-remove")
+            tab.page.wait_for_timeout(200)
+        while len(shown_values(tab)) < 5:
+            n = len(shown_values(tab))
+            tab.tap("photo-add")
+            tab.wait(f"photo-die-{n + 1}")
+            tab.tap(f"photo-face-{VALUES[n]}")
+            tab.page.wait_for_timeout(150)
+        tab.wait_text("photo-message", re.compile("Найдено 5 кубиков"))
+        # change die 1 with the pad, die 2 by tapping it twice (select, then step)
+        tab.tap("photo-die-1")
+        tab.tap("photo-face-6")
+        tab.page.wait_for_timeout(200)
+        before = shown_values(tab)[1]
+        tab.tap("photo-die-2")
+        tab.page.wait_for_timeout(200)
+        tab.tap("photo-die-2")
+        tab.page.wait_for_timeout(300)
+        values = shown_values(tab)
+        assert values[0] == 6
+        assert values[1] == (1 if before == 6 else before + 1)
+        tab.shot("photo-fixed-light")
+        # nothing is recorded before "Use"
+        with Store(app.db) as store:
+            game_id = store.last_game_id()
+            assert game_id is not None and store.action_count(game_id) == 0
+        tab.tap("photo-use")
+        tab.wait_text("turn", re.compile("бросок 1 из"))
+        for k, value in enumerate(values, start=1):
+            tab.wait_text(f"die-{k}", re.compile(rf"Кубик {k}: {value}"))
+        with Store(app.db) as store:
+            assert [list(a.values) for a in store.actions(game_id)] == [values]  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+def test_a_file_that_is_not_a_photo_is_refused_in_a_sentence(browser: Any, photo_server: Any) -> None:
+    app, folder = photo_server
+    context, tab = open_sheet(browser, app.url, "dark")
+    try:
+        choose(tab, folder / "notes.png")
+        message = tab.wait_text("photo-message", re.compile("не похоже на фото"), timeout=20)
+        assert "JPEG" in message
+        tab.shot("photo-error-dark")
+        # another photo from the dialog itself replaces it
+        choose(tab, folder / "roll.png", "photo-retake")
+        tab.wait_text("photo-message", re.compile(r"Найдено|не нашлось"), timeout=20)
+        tab.shot("photo-read-dark")
+        tab.tap("photo-cancel")
+        tab.page.wait_for_timeout(300)
+        assert not tab.has("photo-message")
+        # the app goes on: the dice still take a throw, and the photo recorded none
+        throws = int(re.search(r"бросок (\d+) из", tab.text("turn")).group(1))  # type: ignore[union-attr]
+        tab.type_dice("11111")
+        tab.wait_text("turn", re.compile(rf"бросок {throws + 1} из"))
+    finally:
+        context.close()
