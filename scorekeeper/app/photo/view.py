@@ -288,18 +288,19 @@ class PhotoDialog:
                 left=0,
                 top=0,
             )
+            side_w, side_h = max(w, 18), max(h, 18)
             frame = ft.Container(
-                width=max(w, 18),
-                height=max(h, 18),
+                width=side_w,
+                height=side_h,
                 border=ft.Border.all(4 if reading.selected == index else 2.5, colour),
                 border_radius=4,
-                left=left,
-                top=top,
                 on_click=lambda _, i=index: self._tap(i),
-                content=ft.Stack([badge], width=max(w, 18), height=max(h, 18)),
+                content=ft.Stack([badge], width=side_w, height=side_h),
             )
             label = self.shell.t("photo_box", n=index + 1, v=die.value)
-            layers.append(tagged(frame, f"photo-box-{index + 1}", label, button=True))
+            # Only a direct child of the Stack may be positioned: the tagged frame goes inside one.
+            layers.append(ft.Container(content=tagged(frame, f"photo-box-{index + 1}", label, button=True),
+                                       left=left, top=top, width=side_w, height=side_h))
         return ft.Container(
             content=ft.Stack(layers, width=width, height=height),
             alignment=ft.Alignment.CENTER,
