@@ -29,16 +29,17 @@ class InviteScreen:
         parts: list[ft.Control] = []
         if not config.shared:
             parts.append(ft.Text(t("invite_local_only"), size=16, color=theme.MUTED))
-        parts += [
-            ft.Text(t("invite_title"), size=20, weight=ft.FontWeight.W_600),
-            ft.Container(
-                content=ft.Image(src=qr_png(url), width=240, height=240),
-                bgcolor=ft.Colors.WHITE,
-                padding=8,
-                border_radius=12,
-            ),
-            tagged(ft.Text(url, size=20, selectable=True), "invite-address"),
-        ]
+        if config.shared:
+            parts += [
+                ft.Text(t("invite_title"), size=20, weight=ft.FontWeight.W_600),
+                ft.Container(
+                    content=ft.Image(src=qr_png(url), width=240, height=240),
+                    bgcolor=ft.Colors.WHITE,
+                    padding=8,
+                    border_radius=12,
+                ),
+            ]
+        parts.append(tagged(ft.Text(url, size=20, selectable=True), "invite-address"))
         if config.shared:
             parts.append(tagged(ft.Text(t("invite_code", code=config.join_code), size=32,
                                         weight=ft.FontWeight.BOLD), "join-code"))

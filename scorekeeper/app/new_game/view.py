@@ -10,6 +10,7 @@ from scorekeeper.app import theme
 from scorekeeper.app.new_game.model import NewGameForm
 from scorekeeper.app.shell import Shell, header, tagged
 from scorekeeper.game import GameError
+from scorekeeper.i18n.ui import OPTION_NAMES
 from scorekeeper.rules import VARIANT_IDS, RulesInputError, get_variant, option_specs
 from scorekeeper.service import GameService
 
@@ -58,9 +59,12 @@ class NewGameScreen:
         )
         return tagged(tile, f"variant-{variant_id}", button=True, selected=selected)
 
-    def _option_row(self, spec: Any) -> ft.Control:
+    def _option_row(self, spec: Any) -> ft.Control | None:
+        if isinstance(spec.kind, tuple) and len(spec.kind) < 2:
+            return None  # fixed by the variant: nothing to choose
         value = self.form.option_value(spec.name)
-        label = ft.Text(spec.help or spec.name, size=14, expand=True)
+        name = OPTION_NAMES.get(spec.name)
+        label = ft.Text(name.in_(self.shell.lang) if name else (spec.help or spec.name), size=15, expand=True)
 
         def set_value(raw: Any) -> None:
             try:
@@ -71,17 +75,25 @@ class NewGameScreen:
         if spec.kind is bool:
             control: ft.Control = ft.Switch(value=bool(value), on_change=lambda e: set_value(e.control.value))
         elif isinstance(spec.kind, tuple):
+            choices = {str(v): v for v in spec.kind}
             control = ft.Dropdown(
                 value=str(value),
-                options=[ft.DropdownOption(key=str(v), text=str(v)) for v in spec.kind],
-                on_select=lambda e: set_value(e.control.value),
+                options=[ft.DropdownOption(key=key, text=key) for key in choices],
+                on_select=lambda e: set_value(choices.get(e.control.value or "", e.control.value)),
                 width=170,
                 dense=True,
             )
         else:
-            control = ft.TextField(value=str(value), width=80, dense=True,
-                                   keyboard_type=ft.KeyboardType.NUMBER,
-                                   on_change=lambda e: set_value(e.control.value))
+
+            def typed(e: Any) -> None:
+                text = (e.control.value or "").strip()
+                if not text:
+                    self.form.set_option(spec.name, spec.default)
+                else:
+                    set_value(text)
+
+            control = ft.TextField(value="" if value is None else str(value), width=80, dense=True,
+                                   keyboard_type=ft.KeyboardType.NUMBER, on_change=typed)
         return tagged(ft.Row([label, control]), f"option-{spec.name}")
 
     def _player_row(self, index: int) -> ft.Control:
@@ -137,7 +149,7 @@ class NewGameScreen:
         options: list[ft.Control] = [
             tagged(
                 ft.TextButton(
-                    content=ft.Row([ft.Icon(ft.Icons.TUNE), ft.Text(f"{t('options')} ({len(specs)})"),
+                    content=ft.Row([ft.Icon(ft.Icons.TUNE), ft.Text(t("options")),
                                     ft.Icon(ft.Icons.EXPAND_LESS if self.options_open else ft.Icons.EXPAND_MORE)]),
                     on_click=toggle_options,
                     height=theme.TAP,
@@ -146,7 +158,7 @@ class NewGameScreen:
             )
         ]
         if self.options_open:
-            options += [self._option_row(spec) for spec in specs]
+            options += [row for spec in specs if (row := self._option_row(spec)) is not None]
 
         body = ft.Column(
             [

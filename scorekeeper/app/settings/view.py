@@ -23,6 +23,7 @@ class SettingsScreen:
             style(content=label, on_click=on_pick, height=theme.TAP, expand=True),  # type: ignore[arg-type]
             identifier,
             selected=selected,
+            expand=True,
         )
 
     def build(self) -> ft.Control:

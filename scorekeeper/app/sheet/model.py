@@ -195,3 +195,32 @@ def turns_played(state: State, lang: Lang, limit: int = 12) -> list[str]:
     if current and owner is not None:
         lines.append(f"{owner}: " + " → ".join(current))
     return list(reversed(lines))[:limit]
+
+
+def upper_chances(state: State, lang: Lang) -> str:
+    """The current player's chances for this stage's «гора» premium / upper bonus, or ''."""
+    from scorekeeper.outlook import upper_goal
+    from scorekeeper.outlook import outlook
+
+    variant = state.variant
+    if state.finished or variant.upper is None:
+        return ""
+    goal = upper_goal(variant)
+    seat = state.seat
+    if goal is None or seat is None:
+        return ""
+    stage_sheet = state.sheets[seat].stages[state.stage - 1]
+    open_faces = {variant.box(b).face for b in variant.upper_ids if stage_sheet.is_open(b)}
+    faces = {f for f in open_faces if f is not None}
+    if not faces:
+        return ""
+    fences = state.sheets[seat].fences if variant.fences else 0
+    try:
+        chances = outlook(goal, faces, stage_sheet.upper(variant), fences)
+    except ValueError:
+        return ""
+    bonus = round(chances.p_bonus * 100)
+    if goal.mode == "gora":
+        penalty = round(chances.p_penalty * 100)
+        return tr("gora_chances", lang, bonus=bonus, penalty=penalty)
+    return tr("bonus_chance", lang, bonus=bonus)

@@ -21,6 +21,7 @@ from scorekeeper.app.sheet.model import (
     stage_rows,
     turn_line,
     turns_played,
+    upper_chances,
     upper_meter,
 )
 from scorekeeper.app.shell import Shell, header, tagged
@@ -293,9 +294,15 @@ class SheetScreen:
             t("undo"),
         )
         turn_text = t("cross_out_armed") if self.crossing else turn_line(state, s.lang)
+        chances = upper_chances(state, s.lang)
+        turn_lines: list[ft.Control] = [
+            tagged(ft.Text(turn_text, size=17, weight=ft.FontWeight.W_600,
+                           color=ft.Colors.ERROR if self.crossing else None), "turn")
+        ]
+        if chances:
+            turn_lines.append(tagged(ft.Text(chances, size=13, color=theme.MUTED), "upper-outlook"))
         turn = ft.Container(
-            content=tagged(ft.Text(turn_text, size=17, weight=ft.FontWeight.W_600,
-                                   color=ft.Colors.ERROR if self.crossing else None), "turn"),
+            content=ft.Column(turn_lines, spacing=0),
             padding=ft.Padding.symmetric(horizontal=12, vertical=6),
             expand=True,
         )
