@@ -50,6 +50,8 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from scorekeeper.rules import Variant
+
 FACES = (1, 2, 3, 4, 5, 6)
 DICE = 5
 BOX_FACE = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
@@ -677,3 +679,25 @@ class PlainOutlook:
                 best = go
         self._turns[key] = best
         return best
+
+
+def upper_goal(variant: Variant) -> UpperGoal | None:
+    """What the variant's upper section plays for (None: no upper bonus)."""
+    rule = variant.upper
+    if rule is None:
+        return None
+    if rule.mode == "gora":
+        return UpperGoal(
+            "gora",
+            0,
+            rule.bonus,
+            rule.penalty,
+            rule.premium_at_zero,
+            bool(variant.fences),
+            variant.throws,
+            rule.penalty_mode,
+            variant.fences_on_upper,
+        )
+    return UpperGoal("sum", rule.threshold, rule.bonus, base_throws=variant.throws)
+
+

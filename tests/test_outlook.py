@@ -373,7 +373,7 @@ def test_cli_house_rules_reach_the_model(capsys):
     ],
 )
 def test_the_goal_scores_every_final_as_the_rules_do(variant, options):
-    from scorekeeper.commands.outlook import upper_goal
+    from scorekeeper.outlook import upper_goal
     from scorekeeper.rules import get_variant
 
     rules = get_variant(variant, **options)

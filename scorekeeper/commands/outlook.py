@@ -6,33 +6,10 @@ import argparse
 from typing import Any
 
 from scorekeeper.commands import UsageError, parse_options, print_json
-from scorekeeper.outlook import BOX_FACE, FACES, UpperGoal, outlook
+from scorekeeper.outlook import BOX_FACE, FACES, outlook, upper_goal
 from scorekeeper.rules import RulesInputError, get_variant
 
 _FACE_BOX = {face: box_id for box_id, face in BOX_FACE.items()}
-
-
-def upper_goal(variant: Any) -> UpperGoal | None:
-    """What the variant's upper section plays for (None: no upper bonus)."""
-    goal = getattr(variant, "upper_goal", None)  # the rules may state it themselves
-    if isinstance(goal, UpperGoal):
-        return goal
-    rule = variant.upper
-    if rule is None:
-        return None
-    if rule.mode == "gora":
-        return UpperGoal(
-            "gora",
-            0,
-            rule.bonus,
-            rule.penalty,
-            rule.premium_at_zero,
-            bool(variant.fences),
-            variant.throws,
-            rule.penalty_mode,
-            bool(getattr(variant, "fences_on_upper", True)),
-        )
-    return UpperGoal("sum", rule.threshold, rule.bonus, base_throws=variant.throws)
 
 
 def _whole(raw: str, flag: str) -> int:
