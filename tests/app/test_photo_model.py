@@ -167,6 +167,13 @@ def test_too_large_bytes_are_refused_before_decoding() -> None:
         analyse(b"\xff\xd8\xff" + b"\x00" * MAX_PHOTO_BYTES, 5)
 
 
+def models_present() -> bool:
+    from vision.model import assets_dir
+
+    return (assets_dir() / "dice_detector.onnx").exists() and (assets_dir() / "dice_classifier.onnx").exists()
+
+
+@pytest.mark.skipif(not models_present(), reason="the dice reader's ONNX models are not in assets/")
 def test_analyse_reads_a_synthetic_photo_and_gives_a_preview_of_the_same_frame() -> None:
     image, _truth = render_scene(np.random.default_rng(3), size=(1600, 1200), values=[1, 2, 3, 4, 5],
                                  pitch_deg=(0, 10), distractors=False)
