@@ -1,0 +1,167 @@
+"""History and statistics without a browser: running totals, results over time, rows, the screens' build."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.app.statistics.model import (
+    axis_step,
+    num,
+    played_variants,
+    results_over_time,
+    running_totals,
+    stat_rows,
+    totals_by_game,
+    when,
+)
+from scorekeeper.game import Roll, Score, apply, new_game
+from scorekeeper.game.simulate import play_random
+from scorekeeper.i18n.ui import tr
+from scorekeeper.rules import get_variant
+from scorekeeper.service import GameService
+from scorekeeper.store import Store
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    store = Store(tmp_path / "games.sqlite")
+    rng = random.Random(5)
+    for variant, players, limit in [
+        ("ru_fences", ["Аня", "Борис"], None),
+        ("yahtzee", ["Аня", "Вера"], None),
+        ("ru_fences", ["Борис", "Аня", "Вера"], None),
+        ("ru_fences", ["Аня", "Борис"], 7),
+    ]:
+        service = GameService.create(store, variant, players)
+        for action, _ in play_random(service.state, rng, max_actions=limit):
+            service.act(action)
+        service.close()
+    return store
+
+
+def test_running_totals_start_at_zero_and_end_at_the_totals(store: Store) -> None:
+    _, state, _ = store.load(1)
+    series = running_totals(state)
+    sheet = state.sheet()
+    assert [s[0] for s in series] == [0, 0]
+    assert [s[-1] for s in series] == [p["total"] for p in sheet["players"]]
+    boxes = len(state.variant.box_ids) * state.variant.stages
+    assert [len(s) for s in series] == [boxes + 1, boxes + 1]  # one point per turn
+
+
+def test_running_totals_follow_each_write() -> None:
+    state = new_game(get_variant("ru_fences"), ["Аня", "Борис"])
+    state = apply(state, Roll((5, 5, 5, 2, 3)))
+    state = apply(state, Score("three"))
+    state = apply(state, Roll((6, 6, 6, 6, 1)))
+    state = apply(state, Score("four"))
+    assert running_totals(state) == [[0, state.sheets[0].total(state.variant)],
+                                     [0, state.sheets[1].total(state.variant)]]
+
+
+def test_results_over_time_oldest_first_with_winners(store: Store) -> None:
+    results = results_over_time(store, "ru_fences")
+    assert [r.game_id for r in results] == [1, 3]  # game 4 is not finished
+    assert set(results[1].totals) == {"Борис", "Аня", "Вера"}
+    assert results[0].winners and set(results[0].winners) <= set(results[0].totals)
+    assert [r.game_id for r in results_over_time(store, "ru_fences", "Вера")] == [3]
+    assert results_over_time(store, "generala") == []
+
+
+def test_stat_rows_match_the_store(store: Store) -> None:
+    rows = stat_rows(store)
+    assert {(r.name, r.variant) for r in rows} == {
+        ("Аня", "ru_fences"), ("Борис", "ru_fences"), ("Вера", "ru_fences"), ("Аня", "yahtzee"), ("Вера", "yahtzee")}
+    anna = next(r for r in rows if r.identifier == "stats-row-Аня-ru_fences")
+    assert anna.games == 2 and anna.fences
+    assert not next(r for r in rows if r.variant == "yahtzee").fences
+    assert [r.identifier for r in stat_rows(store, "Вера", "yahtzee")] == ["stats-row-Вера-yahtzee"]
+
+
+def test_totals_by_game_and_played_variants(store: Store) -> None:
+    totals = totals_by_game(store, [1, 2, 4])
+    assert set(totals) == {1, 2}
+    assert set(totals[2]) == {"Аня", "Вера"}
+    assert totals_by_game(store, []) == {}
+    assert played_variants(store) == ["ru_fences", "yahtzee"]
+
+
+def test_small_helpers() -> None:
+    assert num(-14) == "−14" and num(3) == "3"
+    assert [axis_step(t) for t in (0, 7, 45, 120, 437)] == [1.0, 2.0, 10.0, 50.0, 100.0]
+    assert when("2026-11-29T13:05:00+00:00", "ru", time=False).endswith(".2026")
+    assert when("2026-11-29T13:05:00+00:00", "en", time=False).startswith("Nov 29")
+    assert when(None, "ru") == ""
+
+
+class FakeShell:
+    """What the screens use of the shell, without a page."""
+
+    def __init__(self, store: Store, lang: str = "ru") -> None:
+        self.store = store
+        self.lang = lang
+        self.shown: list[Any] = []
+
+    def t(self, key: str, **values: object) -> str:
+        return tr(key, self.lang, **values)  # type: ignore[arg-type]
+
+    def home(self) -> None: ...
+
+    def redraw(self) -> None: ...
+
+    def show(self, make: Any) -> None:
+        self.shown.append(make())
+
+    def open_game(self, game_id: int) -> None: ...
+
+
+def identifiers(control: Any) -> set[str]:
+    """Every test identifier in a built tree of controls."""
+    found: set[str] = set()
+    stack = [control]
+    while stack:
+        c = stack.pop()
+        if c is None:
+            continue
+        if getattr(c, "identifier", None):
+            found.add(c.identifier)
+        for name in ("content", "controls", "title"):
+            child = getattr(c, name, None)
+            if isinstance(child, list):
+                stack.extend(child)
+            elif child is not None and hasattr(child, "__dict__"):
+                stack.append(child)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_screens_build_with_their_identifiers(store: Store, lang: str) -> None:
+    from scorekeeper.app.history.view import GameSheetScreen, HistoryScreen
+    from scorekeeper.app.statistics.view import StatisticsScreen
+
+    shell = FakeShell(store, lang)
+    history = identifiers(HistoryScreen(shell).build())  # type: ignore[arg-type]
+    assert {f"history-game-{i}" for i in (1, 2, 3, 4)} <= history
+    assert {"history-filter-player-all", "history-filter-player-Вера", "history-filter-variant-yahtzee"} <= history
+    sheet = identifiers(GameSheetScreen(shell, 1).build())  # type: ignore[arg-type]
+    assert {"history-sheet", "chart-running-totals", "history-total-1", "history-box-2-3-three"} <= sheet
+    assert "history-resume" not in sheet
+    assert "history-resume" in identifiers(GameSheetScreen(shell, 4).build())  # type: ignore[arg-type]
+    stats = identifiers(StatisticsScreen(shell).build())  # type: ignore[arg-type]
+    assert {"stats-row-Аня-ru_fences", "stats-row-Вера-yahtzee", "chart-running-totals", "chart-results"} <= stats
+    only = identifiers(StatisticsScreen(shell, "Вера", "yahtzee").build())  # type: ignore[arg-type]
+    assert "stats-row-Аня-ru_fences" not in only and "stats-row-Вера-yahtzee" in only
+
+
+def test_empty_store_says_so(tmp_path: Path) -> None:
+    from scorekeeper.app.history.view import HistoryScreen
+    from scorekeeper.app.statistics.view import StatisticsScreen
+
+    shell = FakeShell(Store(tmp_path / "empty.sqlite"))
+    assert "history-empty" in identifiers(HistoryScreen(shell).build())  # type: ignore[arg-type]
+    stats = identifiers(StatisticsScreen(shell).build())  # type: ignore[arg-type]
+    assert "stats-empty" in stats and "chart-results" not in stats
