@@ -43,18 +43,20 @@ def free_port() -> int:
 class AppServer:
     """`scorekeeper app` on a free port with its own database; ended by its own PID."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, host: str = "127.0.0.1") -> None:
         self.db = db
+        self.host = host
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.process: subprocess.Popen[bytes] | None = None
         self.started_in = 0.0
 
     def start(self) -> AppServer:
-        log = open(self.db.with_suffix(f".{self.port}.log"), "wb")  # noqa: SIM115 - kept for the run
+        self.log = self.db.with_suffix(f".{self.port}.log")
+        log = open(self.log, "wb")  # noqa: SIM115 - kept for the run
         t0 = time.monotonic()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "scorekeeper.cli", "app", "--port", str(self.port),
+            [sys.executable, "-m", "scorekeeper.cli", "app", "--host", self.host, "--port", str(self.port),
              "--db", str(self.db), "--no-browser"],
             cwd=ROOT,
             stdout=log,
@@ -170,10 +172,16 @@ class Tab:
         self.page.keyboard.type(digits, delay=30)
 
     def fill(self, identifier: str, value: str) -> None:
-        field = self.find(identifier).locator("input").first
-        field.click()
-        time.sleep(0.2)
-        field.fill(value)
+        """Type into a text field and check that the value stuck (a first focus may reset it)."""
+        for _ in range(4):
+            field = self.find(identifier).locator("input").first
+            field.click()
+            time.sleep(0.2)
+            field.fill(value)
+            time.sleep(0.3)
+            if self.find(identifier).locator("input").first.input_value() == value:
+                return
+        raise AssertionError(f"[{identifier}] would not keep {value!r}")
 
     def shot(self, name: str) -> None:
         SCREENS.mkdir(parents=True, exist_ok=True)

@@ -94,7 +94,7 @@ class JoinScreen:
                     ft.Text(t("join_hint"), size=16, color=theme.MUTED, text_align=ft.TextAlign.CENTER),
                     tagged(self.field, "join-code-field"),
                     tagged(ft.FilledButton(content=t("join"), on_click=self._try, height=theme.TAP), "join"),
-                    ft.Text(self.error, color=ft.Colors.ERROR, size=16),
+                    tagged(ft.Text(self.error, color=ft.Colors.ERROR, size=16), "join-error"),
                 ],
                 spacing=16,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,

@@ -1,0 +1,64 @@
+"""With --host 0.0.0.0 another device sees only the join screen until it enters the table's code."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.app.invite.model import lan_address
+from tests.e2e.conftest import PHONE, AppServer, Tab
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def table_server(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    if lan_address().startswith("127."):
+        pytest.skip("this machine has no network address besides the loopback")
+    app = AppServer(tmp_path_factory.mktemp("table") / "games.sqlite", host="0.0.0.0").start()
+    yield app
+    app.stop()
+
+
+def tab_at(browser: Any, url: str) -> tuple[Any, Tab]:
+    context = browser.new_context(viewport=PHONE)
+    tab = Tab(context.new_page(), url)
+    tab.open()
+    return context, tab
+
+
+def test_another_device_needs_the_code(browser: Any, table_server: AppServer) -> None:
+    log = Path(table_server.log).read_text(encoding="utf-8")
+    code = re.search(r"join code (\d{4})", log)
+    assert code, log
+    address = re.search(r"other phones at the table: (http://\S+)", log)
+    assert address and f":{table_server.port}/" in address.group(1)
+
+    here, host_tab = tab_at(browser, table_server.url)  # this machine: straight to the home screen
+    phone, guest = tab_at(browser, f"http://{lan_address()}:{table_server.port}/")
+    try:
+        host_tab.wait("new-game")
+        host_tab.tap("invite")
+        host_tab.wait_text("join-code", re.compile(code.group(1)))
+
+        guest.wait("join-code-field")
+        assert not guest.has("new-game") and not guest.has("resume")
+        wrong = "0000" if code.group(1) != "0000" else "1111"
+        field = guest.find("join-code-field").locator("input").first
+        field.click()
+        guest.page.wait_for_timeout(300)
+        guest.page.keyboard.type(wrong, delay=40)
+        guest.wait_text("join-error", re.compile("не подходит"))
+        assert not guest.has("new-game")
+        field = guest.find("join-code-field").locator("input").first
+        field.click()
+        guest.page.wait_for_timeout(300)
+        guest.page.keyboard.type(code.group(1), delay=40)
+        guest.wait("new-game")
+    finally:
+        here.close()
+        phone.close()
