@@ -199,8 +199,7 @@ def turns_played(state: State, lang: Lang, limit: int = 12) -> list[str]:
 
 def upper_chances(state: State, lang: Lang) -> str:
     """The current player's chances for this stage's «гора» premium / upper bonus, or ''."""
-    from scorekeeper.outlook import upper_goal
-    from scorekeeper.outlook import outlook
+    from scorekeeper.outlook import outlook, upper_goal
 
     variant = state.variant
     if state.finished or variant.upper is None:
