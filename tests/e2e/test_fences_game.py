@@ -140,3 +140,18 @@ def test_resume_after_restart_on_the_same_db(new_tab, server) -> None:
     fresh.wait_text("fences-1", "2")
     for k, v in enumerate("13456", start=1):
         fresh.wait_text(f"die-{k}", re.compile(f"{v}$"))
+
+
+def test_long_press_picks_which_pair(new_tab) -> None:
+    tab = new_tab()
+    start_game(tab, "ru_fences", ["Дина", "Егор"])
+    tab.type_dice("22556")
+    tab.wait_text("turn", re.compile("бросок 1 из 3"))
+    box = tab.find("box-1-1-pair").bounding_box()
+    tab.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    tab.page.mouse.down()
+    tab.page.wait_for_timeout(900)
+    tab.page.mouse.up()
+    tab.wait("pick-5")
+    tab.close_dialog("pick-2")
+    tab.wait_text("box-1-1-pair", "4")

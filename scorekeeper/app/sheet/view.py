@@ -130,6 +130,30 @@ class SheetScreen:
             [("write-zero", s.t("write_zero"), lambda: self._do(lambda: self.service.score(box_id)))],
         )
 
+    def _writer(self, box_id: str, value: int) -> Callable[[], object]:
+        return lambda: self._do(lambda: self.service.score(box_id, value=value))
+
+    def _pick_value(self, box_id: str) -> None:
+        """Long press on a box where the player picks the value (which pair): offer each one."""
+        s = self.shell
+        state = self.service.state
+        box = self.variant.box(box_id)
+        if not box.choosable or state.dice is None:
+            self._tap_box(box_id)
+            return
+        choices: list[tuple[str, str, Callable[[], object]]] = []
+        for value in sorted(state.dice.distinct, reverse=True):
+            try:
+                evaluation = state.preview(box_id, value=value)
+            except GameError:
+                continue
+            if evaluation.valid and evaluation.value == value:
+                choices.append((f"pick-{value}", f"{value} → {evaluation.score}", self._writer(box_id, value)))
+        if len(choices) < 2:
+            self._tap_box(box_id)
+            return
+        s.explain(box.name.in_(s.lang), s.t("pick_value"), choices)
+
     # --- drawing ---------------------------------------------------------------------------------
     def _cell_width(self, players: int) -> float:
         room = 390 - 16 - theme.NAME_W
@@ -166,6 +190,7 @@ class SheetScreen:
             bgcolor=bg,
             border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE)),
             on_click=(lambda _: self._tap_box(box_id)) if cell.tappable else None,
+            on_long_press=(lambda _: self._pick_value(box_id)) if cell.tappable and cell.kind == "preview" else None,
         )
         return tagged(box, identifier, button=cell.tappable or None)
 
