@@ -55,6 +55,7 @@ UI: dict[str, Text] = {
     "gora": Text("Гора", "Gora"),
     "gora_needed": Text("нужно +{n}", "need +{n}"),
     "gora_ahead": Text("запас {n}", "{n} spare"),
+    "upper_needed": Text("ещё {n}", "{n} to go"),
     "gora_even": Text("ровно ноль", "exactly zero"),
     "premium": Text("премия", "premium"),
     "gora_chances": Text("Гора: премия {bonus}%, штраф {penalty}%", "Gora: premium {bonus}%, penalty {penalty}%"),

@@ -65,7 +65,7 @@ def test_gora_meter_says_what_is_needed_and_the_premium() -> None:
     done = {"upper": 5, "bonus": 50, "boxes": dict.fromkeys(variant.upper_ids, 1)}
     assert upper_meter(variant, done, "en").note == "premium +50"
     yahtzee = get_variant("yahtzee")
-    assert upper_meter(yahtzee, {"upper": 40, "bonus": 0, "boxes": {}}, "en").note == "63: −23"
+    assert upper_meter(yahtzee, {"upper": 40, "bonus": 0, "boxes": {}}, "en").note == "23 to go"
 
 
 def test_turn_line_and_turns_played() -> None:

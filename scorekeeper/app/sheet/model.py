@@ -132,7 +132,7 @@ def upper_meter(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> Me
     if filled:
         return Meter(text, f"{tr('bonus', lang)} {signed(bonus)}", "good" if bonus > 0 else "neutral")
     missing = max(0, rule.threshold - upper)
-    return Meter(text, f"{rule.threshold}: −{missing}" if missing else f"{tr('bonus', lang)} +{rule.bonus}",
+    return Meter(text, tr("upper_needed", lang, n=missing) if missing else f"{tr('bonus', lang)} +{rule.bonus}",
                  "neutral" if missing else "good")
 
 

@@ -159,7 +159,8 @@ class SheetScreen:
         room = 390 - 16 - theme.NAME_W
         return max(54.0, min(84.0, room / max(1, players)))
 
-    def _box_cell(self, cell: Cell, identifier: str, width: float, current: bool, box_id: str) -> ft.Control:
+    def _box_cell(self, cell: Cell, identifier: str, width: float, current: bool, box_id: str,
+                  hint: str = "") -> ft.Control:
         colors = {
             "written": ft.Colors.ON_SURFACE,
             "crossed": theme.MUTED,
@@ -192,7 +193,12 @@ class SheetScreen:
             on_click=(lambda _: self._tap_box(box_id)) if cell.tappable else None,
             on_long_press=(lambda _: self._pick_value(box_id)) if cell.tappable and cell.kind == "preview" else None,
         )
-        return tagged(box, identifier, button=cell.tappable or None)
+        if cell.kind == "preview":
+            hint = f"{hint} · {self.shell.t('would_score', n=cell.shown)}"
+        elif cell.kind == "crossed":
+            hint = f"{hint} · {self.shell.t('crossed')}"
+        # The hint is spoken, not read as the cell's text: the text stays the written score.
+        return tagged(box, identifier, button=cell.tappable or None, hint_text=hint or None)
 
     def _grid(self, state: State, stage: int) -> list[ft.Control]:
         lang = self.shell.lang
@@ -236,7 +242,8 @@ class SheetScreen:
             if row.kind == "box":
                 assert row.box_id is not None
                 cell = box_cell(sheet, state, seat, stage, row.box_id, hints)
-                cells.append(self._box_cell(cell, f"box-{n}-{stage}-{row.box_id}", width, current, row.box_id))
+                hint = f"{player['name']} · {row.label.in_(lang)}"
+                cells.append(self._box_cell(cell, f"box-{n}-{stage}-{row.box_id}", width, current, row.box_id, hint))
                 continue
             stage_sheet = player["stages"][stage - 1]
             if row.kind == "upper":
@@ -386,15 +393,19 @@ class SheetScreen:
             scroll=ft.ScrollMode.AUTO,
             expand=True,
         )
-        table: ft.Control = grid
+        sheet_part = ft.Column([grid, self._totals(state)], spacing=0, expand=True)
+        table: ft.Control = sheet_part
         if len(state.players) > 4:
-            table = ft.Row([grid], scroll=ft.ScrollMode.AUTO, expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
+            # Many players: the grid and its totals scroll sideways together.
+            sheet_part.expand = False
+            sheet_part.width = theme.NAME_W + self._cell_width(len(state.players)) * len(state.players)
+            table = ft.Row([sheet_part], scroll=ft.ScrollMode.AUTO, expand=True,
+                           vertical_alignment=ft.CrossAxisAlignment.STRETCH)
         return ft.Column(
             [
                 header(s, "", back=s.home, trailing=[undo], title_control=title),
                 *bar,
                 ft.Container(content=table, expand=True, padding=ft.Padding.symmetric(horizontal=8)),
-                ft.Container(content=self._totals(state), padding=ft.Padding.symmetric(horizontal=8)),
                 self.dice.build(),
             ],
             spacing=0,
