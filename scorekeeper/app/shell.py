@@ -72,12 +72,19 @@ class Shell:
         page.padding = 0
         page.spacing = 0
         theme.apply(page, self.settings.theme)
+        page.on_close = lambda _: self._closed()
         if self.config.needs_code(page.client_ip):
             from scorekeeper.app.invite.view import JoinScreen
 
             self.show(lambda: JoinScreen(self))
         else:
             self.home()
+
+    def _closed(self) -> None:
+        """The tab is gone for good: stop listening to its game."""
+        if self.screen is not None:
+            self.screen.dispose()
+            self.screen = None
 
     def show(self, make: Callable[[], Screen]) -> None:
         """Replace the shown screen by a new one."""

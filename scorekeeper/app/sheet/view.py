@@ -38,6 +38,7 @@ class SheetScreen:
         self.service = GameService.open(shell.store, game_id)
         self.variant = self.service.state.variant
         self.crossing = False  # the next box tap crosses out
+        self.shown_player: str | None = self.service.state.player_name  # whose turn this screen shows
         self.viewing_stage: int | None = None  # None: follow the current player's stage
         self.dice = DicePanel(shell, self.variant, self._roll)
         self._sync_dice(self.service.state)
@@ -82,7 +83,7 @@ class SheetScreen:
         return True
 
     def _roll(self, values: tuple[int, ...]) -> None:
-        if not self._do(lambda: self.service.roll(values)):
+        if not self._do(lambda: self.service.roll(values, player=self.shown_player)):
             self._sync_dice(self.service.state)
             self.dice.refresh()
 
@@ -99,10 +100,13 @@ class SheetScreen:
     def _tap_box(self, box_id: str) -> None:
         s = self.shell
         state = self.service.state
+        # Every action names the player this screen showed: if another phone moved the game on
+        # meanwhile, the service refuses it instead of writing into someone else's column.
+        player = self.shown_player
         name = self.variant.box(box_id).name.in_(s.lang)
         if self.crossing:
             self.crossing = False
-            if not self._do(lambda: self.service.cross_out(box_id)):
+            if not self._do(lambda: self.service.cross_out(box_id, player=player)):
                 s.redraw()
             return
         if state.throws == 0:
@@ -112,7 +116,7 @@ class SheetScreen:
                 actions: list[tuple[str, str, Callable[[], object]]] = []
                 if state.can_cross_out(box_id):
                     actions.append(("confirm-cross-out", s.t("cross_it_out"),
-                                    lambda: self._do(lambda: self.service.cross_out(box_id))))
+                                    lambda: self._do(lambda: self.service.cross_out(box_id, player=player))))
                 s.explain(name, error.in_(s.lang), actions)
                 return
         try:
@@ -121,17 +125,17 @@ class SheetScreen:
             s.explain(name, error.in_(s.lang))
             return
         if evaluation.valid:
-            self._do(lambda: self.service.score(box_id))
+            self._do(lambda: self.service.score(box_id, player=player))
             return
         # The dice do not make it: say why and offer the 0 that paper would take.
         s.explain(
             name,
             evaluation.reason.in_(s.lang),
-            [("write-zero", s.t("write_zero"), lambda: self._do(lambda: self.service.score(box_id)))],
+            [("write-zero", s.t("write_zero"), lambda: self._do(lambda: self.service.score(box_id, player=player)))],
         )
 
     def _writer(self, box_id: str, value: int) -> Callable[[], object]:
-        return lambda: self._do(lambda: self.service.score(box_id, value=value))
+        return lambda: self._do(lambda: self.service.score(box_id, value=value, player=self.shown_player))
 
     def _pick_value(self, box_id: str) -> None:
         """Long press on a box where the player picks the value (which pair): offer each one."""
@@ -318,6 +322,7 @@ class SheetScreen:
         s = self.shell
         t = s.t
         state = self.service.state
+        self.shown_player = state.player_name
         stage = self.viewing_stage or state.stage
         undo = tagged(
             ft.IconButton(icon=ft.Icons.UNDO, on_click=self._undo, tooltip=t("undo"),
