@@ -22,7 +22,9 @@ def test_rows_group_the_upper_boxes_then_their_result_then_the_rest() -> None:
     assert [r.box_id for r in rows[:6]] == ["ones", "twos", "threes", "fours", "fives", "sixes"]
     assert len([r for r in rows if r.kind == "box"]) == 15
     yahtzee = stage_rows(get_variant("yahtzee"))
-    assert "stage_total" not in [r.kind for r in yahtzee]
+    assert "stage_total" not in [r.kind for r in yahtzee] and "upper" in [r.kind for r in yahtzee]
+    football = stage_rows(get_variant("ru_football"))
+    assert [r.kind for r in football] == ["box"] * 14
 
 
 def test_cells_show_previews_after_a_throw_but_read_empty_until_written() -> None:

@@ -30,7 +30,7 @@ class Row:
 def stage_rows(variant: Variant) -> list[Row]:
     """The rows of one stage, grouped as on paper: upper boxes, their result, the rest."""
     rows = [Row("box", box.name, box.id) for box in variant.boxes if box.section == "upper"]
-    if rows:
+    if rows and variant.upper is not None:  # a result row only where the upper part earns one
         label = Text("Гора", "Gora") if variant.fences else Text("Верх", "Upper")
         rows.append(Row("upper", label))
     rows += [Row("box", box.name, box.id) for box in variant.boxes if box.section == "lower"]
