@@ -158,3 +158,52 @@ def test_a_file_that_is_not_a_photo_is_refused_in_a_sentence(browser: Any, photo
         tab.wait_text("turn", re.compile(rf"бросок {throws + 1} из"))
     finally:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def upload_server(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[AppServer, Path]]:
+    """A server that takes photos by HTTP upload (FLET_UPLOAD_DIR, FLET_SECRET_KEY)."""
+    import os
+    import secrets
+
+    folder = tmp_path_factory.mktemp("upload")
+    db = folder / "games.sqlite"
+    with Store(db) as store:
+        GameService.create(store, "ru_fences", ["Аня", "Борис"]).close()
+    noise = (np.random.default_rng(0).random((2600, 2600, 3)) * 255).astype(np.uint8)
+    cv2.imwrite(str(folder / "large.png"), noise)  # about 20 MB: more than a websocket message takes
+    with open(folder / "huge.jpg", "wb") as f:  # 40 MB: over the limit
+        f.truncate(40 * 2**20)
+    saved = {k: os.environ.get(k) for k in ("FLET_UPLOAD_DIR", "FLET_SECRET_KEY")}
+    os.environ["FLET_UPLOAD_DIR"] = str(folder / "uploads")
+    os.environ["FLET_SECRET_KEY"] = secrets.token_hex(16)
+    try:
+        app = AppServer(db).start()
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    yield app, folder
+    app.stop()
+
+
+def test_by_upload_a_large_photo_is_read_and_a_huge_one_refused_at_once(browser: Any, upload_server: Any) -> None:
+    app, folder = upload_server
+    context, tab = open_sheet(browser, app.url)
+    try:
+        choose(tab, folder / "huge.jpg")
+        message = tab.wait_text("photo-message", re.compile("слишком большое"), timeout=10)
+        assert "40,0 МБ" in message and "32 МБ" in message
+        tab.shot("photo-too-large-light")
+        choose(tab, folder / "large.png", "photo-retake")
+        read = r"Найдено|не нашлось" if models_present() else r"Найдено|не нашлось|не удалось"
+        tab.wait_text("photo-message", re.compile(read), timeout=40)
+        assert not list((folder / "uploads").glob("photo-*"))  # read, then removed
+        tab.tap("photo-cancel")
+        tab.page.wait_for_timeout(300)
+        tab.type_dice("22222")
+        tab.wait_text("turn", re.compile("бросок 1 из"))
+    finally:
+        context.close()

@@ -20,7 +20,8 @@ from typing import Any
 from scorekeeper.i18n import Text, plural_ru
 
 LOW_CONFIDENCE = 0.6  # a die read with less than this is marked for the player to check
-MAX_PHOTO_BYTES = 12 * 1024 * 1024  # larger files are refused before reading (phones take 2–8 MB)
+MAX_PHOTO_BYTES = 12 * 2**20  # larger files are refused before reading (phones take 2–8 MB)
+UPLOAD_MAX_BYTES = 32 * 2**20  # the limit when photos come by HTTP upload (48 MP photos fit)
 PREVIEW_LONG_SIDE = 1280  # the photo is shown from a copy at most this long (quick to send)
 MAX_DICE = 30
 
@@ -192,9 +193,10 @@ def size_message(size: int, limit: int = MAX_PHOTO_BYTES) -> Text | None:
     if size <= 0:
         return Text("Файл пустой: выберите фото кубиков.", "The file is empty: choose a photo of the dice.")
     if size > limit:
-        mb, top = size / 1e6, limit / 1e6
+        mb, top = size / 2**20, limit / 2**20
+        ru_mb = f"{mb:.1f}".replace(".", ",")
         return Text(
-            f"Фото слишком большое ({mb:.1f} МБ; можно до {top:.0f} МБ). Снимите с меньшим "
+            f"Фото слишком большое ({ru_mb} МБ; можно до {top:.0f} МБ). Снимите с меньшим "
             "разрешением или выберите другое.",
             f"The photo is too large ({mb:.1f} MB; the limit is {top:.0f} MB). Take it at a lower "
             "resolution or choose another.",
@@ -223,7 +225,7 @@ def error_message(detail: str) -> Text:
     )
 
 
-def analyse(data: bytes, needed: int) -> tuple[PhotoReading, bytes]:
+def analyse(data: bytes, needed: int, limit: int = MAX_PHOTO_BYTES) -> tuple[PhotoReading, bytes]:
     """Read the dice of an encoded photo: the reading and a JPEG preview its boxes refer to.
 
     The photo is decoded once (upright, limits checked: vision.ImageError otherwise); the dice are
@@ -233,10 +235,8 @@ def analyse(data: bytes, needed: int) -> tuple[PhotoReading, bytes]:
 
     import vision
 
-    if len(data) > MAX_PHOTO_BYTES:
-        raise vision.ImageError(
-            f"file too large: {len(data) / 1e6:.1f} MB (the limit is {MAX_PHOTO_BYTES / 1e6:.0f} MB)"
-        )
+    if len(data) > limit:
+        raise vision.ImageError(f"file too large: {len(data) / 2**20:.1f} MB (the limit is {limit / 2**20:.0f} MB)")
     photo = vision.load_photo(data)
     pixels = photo.pixels
     found = vision.read_dice(pixels)

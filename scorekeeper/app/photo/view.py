@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import uuid
 import weakref
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -19,6 +22,7 @@ import flet as ft
 from scorekeeper.app import theme
 from scorekeeper.app.photo.model import (
     MAX_PHOTO_BYTES,
+    UPLOAD_MAX_BYTES,
     PhotoReading,
     analyse,
     error_message,
@@ -40,6 +44,24 @@ BOX_DOUBT = "#FF9100"
 BOX_SELECTED = "#FFEB3B"
 
 
+def photo_limit() -> int:
+    """The largest photo taken: by HTTP upload, or over the websocket."""
+    return UPLOAD_MAX_BYTES if upload_dir() is not None else MAX_PHOTO_BYTES
+
+
+def upload_dir() -> Path | None:
+    """Where the server stores uploads, when it takes them (FLET_UPLOAD_DIR and FLET_SECRET_KEY).
+
+    With it, a photo is checked by its size before any byte moves, then sent by HTTP. Without it
+    the browser sends the photo's bytes over the app's websocket, whose messages are limited to
+    16 MiB by the server: MAX_PHOTO_BYTES stays below that.
+    """
+    folder = os.environ.get("FLET_UPLOAD_DIR")
+    if folder and os.environ.get("FLET_SECRET_KEY"):
+        return Path(folder)
+    return None
+
+
 class _Launcher:
     """One file picker per tab; the latest photo button says where its result goes."""
 
@@ -48,19 +70,55 @@ class _Launcher:
         self.needed = 5
         self.on_use: OnUse | None = None
         self.current: PhotoDialog | None = None  # the dialog on screen, replaced by another photo
-        self.picker = ft.FilePicker(on_result=self._picked)
+        self.uploaded: asyncio.Future[str | None] | None = None  # the upload under way: error or None
+        self.picker = ft.FilePicker(on_result=self._picked, on_upload=self._upload_progress)
 
     def action(self) -> ft.PickFiles:
         return ft.PickFiles(
             file_picker=self.picker,
             file_type=ft.FilePickerFileType.IMAGE,
-            with_data=True,
+            with_data=upload_dir() is None,
             cancel_upload_on_window_blur=False,
         )
 
     async def _picked(self, e: ft.FilePickerResultEvent) -> None:
         if e.files and self.on_use is not None:
             await show_photo(self.shell, e.files[0], self.needed, self.on_use)
+
+    def _upload_progress(self, e: ft.FilePickerUploadEvent) -> None:
+        future = self.uploaded
+        if future is None or future.done():
+            return
+        if e.error:
+            future.set_result(str(e.error))
+        elif e.progress is not None and e.progress >= 1.0:
+            future.set_result(None)
+
+    async def fetch(self, picked: Any, timeout: float = 120.0) -> bytes:
+        """The picked file's bytes through the server's upload folder (removed once read)."""
+        import vision
+
+        folder = upload_dir()
+        assert folder is not None
+        name = f"photo-{uuid.uuid4().hex}"
+        self.uploaded = asyncio.get_running_loop().create_future()
+        url = self.shell.page.get_upload_url(name, 600)
+        await self.picker.upload([ft.FilePickerUploadFile(upload_url=url, id=picked.id, name=picked.name)])
+        path = folder / name
+        try:
+            error = await asyncio.wait_for(self.uploaded, timeout)
+            if error:
+                raise vision.ImageError(f"the upload failed: {error}")
+            size = path.stat().st_size
+            refusal = size_message(size, photo_limit())
+            if refusal is not None:
+                raise vision.ImageError(f"file too large: {size / 2**20:.1f} MB")
+            return await asyncio.to_thread(path.read_bytes)
+        except (TimeoutError, OSError) as error:
+            raise vision.ImageError(f"the upload failed: {type(error).__name__}") from None
+        finally:
+            self.uploaded = None
+            path.unlink(missing_ok=True)
 
 
 _launchers: weakref.WeakKeyDictionary[Shell, _Launcher] = weakref.WeakKeyDictionary()
@@ -95,8 +153,8 @@ def open_photo_flow(shell: Shell, dice_needed: int, on_use: OnUse) -> None:
     """Pick a photo from code (desktop browsers allow it) and run the flow."""
 
     async def run() -> None:
-        files = await ft.FilePicker().pick_files(
-            file_type=ft.FilePickerFileType.IMAGE, with_data=True, cancel_upload_on_window_blur=False
+        files = await _launcher(shell).picker.pick_files(
+            file_type=ft.FilePickerFileType.IMAGE, with_data=upload_dir() is None, cancel_upload_on_window_blur=False
         )
         if files:
             await show_photo(shell, files[0], dice_needed, on_use)
@@ -108,18 +166,26 @@ async def show_photo(shell: Shell, picked: Any, dice_needed: int, on_use: OnUse)
     """Check the picked file, show the dialog, read the dice in a worker thread, show them."""
     dialog = PhotoDialog(shell, dice_needed, on_use)
     dialog.open()
-    size = int(getattr(picked, "size", 0) or 0)
-    data: bytes | None = getattr(picked, "bytes", None)
-    refusal = size_message(max(size, len(data or b"")))
-    if refusal is None and not data:
-        refusal = size_message(0)
-    if refusal is not None or data is None:
-        dialog.fail(refusal.in_(shell.lang) if refusal else "")
-        return
     import vision
 
+    size = int(getattr(picked, "size", 0) or 0)
+    data: bytes | None = getattr(picked, "bytes", None)
+    limit = photo_limit()
+    refusal = size_message(max(size, len(data or b"")), limit)
+    if refusal is not None:
+        dialog.fail(refusal.in_(shell.lang))
+        return
+    if not data and upload_dir() is not None and getattr(picked, "id", None) is not None:
+        try:
+            data = await _launcher(shell).fetch(picked)
+        except vision.ImageError as error:
+            dialog.fail(error_message(str(error)).in_(shell.lang))
+            return
+    if not data:
+        dialog.fail(size_message(0).in_(shell.lang))  # type: ignore[union-attr]
+        return
     try:
-        reading, preview = await asyncio.to_thread(analyse, data, dice_needed)
+        reading, preview = await asyncio.to_thread(analyse, data, dice_needed, limit)
     except vision.ImageError as error:
         dialog.fail(error_message(str(error)).in_(shell.lang))
         return
