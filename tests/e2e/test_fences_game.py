@@ -155,3 +155,29 @@ def test_long_press_picks_which_pair(new_tab) -> None:
     tab.wait("pick-5")
     tab.close_dialog("pick-2")
     tab.wait_text("box-1-1-pair", "4")
+
+
+def test_dice_set_by_tapping_them_and_the_throw_button(new_tab) -> None:
+    tab = new_tab()
+    start_game(tab, "yatzy", ["Жора", "Зоя"])
+    tab.tap("throw")  # nothing entered yet: the app says what to do, records nothing
+    tab.wait_text("reason", re.compile("пять кубиков"))
+    tab.close_dialog()
+    for k in range(1, 6):
+        tab.tap(f"die-{k}")  # select it…
+        tab.tap(f"die-{k}")  # …and step it to 1
+        tab.wait_text(f"die-{k}", re.compile("1$"))
+    tab.tap("throw")
+    tab.wait_text("turn", re.compile("бросок 1 из 3"))
+    tab.tap("die-5")  # re-thrown: it goes blank
+    tab.wait_text("die-5", re.compile("—$"))
+    for _ in range(2):
+        tab.tap("die-5")
+    tab.wait_text("die-5", re.compile("2$"))
+    tab.tap("throw")
+    tab.wait_text("turn", re.compile("бросок 2 из 3"))
+    tab.tap("throw")  # the same dice again are not a new throw
+    time.sleep(0.5)
+    assert re.search("бросок 2 из 3", tab.text("turn"))
+    tab.tap("box-1-1-ones")
+    tab.wait_text("box-1-1-ones", "4")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 
-from tests.e2e.conftest import ROOT, Tab
+from tests.e2e.conftest import PHONE, ROOT, AppServer, Tab
 from tests.e2e.test_fences_game import pad, start_game
 
 pytestmark = pytest.mark.e2e
@@ -65,13 +66,25 @@ def test_switching_the_language(new_tab) -> None:
     tab.wait_text("turn", re.compile("Ходит Ann · бросок 0 из 3"))
 
 
-def test_first_frame_time(new_tab, server) -> None:
-    tab: Tab = new_tab()
-    seconds = tab.open()  # a second load of a warm server: what a player waits for
+def test_first_frame_time(browser, tmp_path) -> None:
+    """From starting the app to the first readable frame in headless Chromium (a cold start)."""
+    t0 = time.monotonic()
+    app = AppServer(tmp_path / "first.sqlite").start()
+    try:
+        context = browser.new_context(viewport=PHONE)
+        tab = Tab(context.new_page(), app.url)
+        page_load = tab.open()
+        total = time.monotonic() - t0
+        warm = Tab(context.new_page(), app.url).open()
+        context.close()
+    finally:
+        app.stop()
     metrics = ROOT / "artifacts" / "metrics.json"
     metrics.parent.mkdir(exist_ok=True)
     data = json.loads(metrics.read_text()) if metrics.exists() else {}
-    data.update({"server_start_to_listening_s": round(server.started_in, 2),
-                 "page_load_to_first_frame_s": round(seconds, 2)})
+    data.update({"start_to_first_frame_s": round(total, 2),
+                 "server_start_to_listening_s": round(app.started_in, 2),
+                 "page_load_to_first_frame_s": round(page_load, 2),
+                 "warm_page_load_to_first_frame_s": round(warm, 2)})
     metrics.write_text(json.dumps(data, indent=1))
-    assert seconds < 15
+    assert total < 30
