@@ -4,12 +4,25 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sys
 from pathlib import Path
 
 from scorekeeper.commands import UsageError
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
+
+def _port_problem(host: str, port: int) -> str | None:
+    """Why the address cannot be listened on (taken, not ours), or None."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            return error.strerror or str(error)
+    return None
 
 
 def run_app(args: argparse.Namespace) -> int:
@@ -30,6 +43,10 @@ def run_app(args: argparse.Namespace) -> int:
     except (OSError, StoreError) as error:
         raise UsageError(f"--db {db_path}: {error}") from None
     config = AppConfig(db_path=db_path, host=args.host, port=args.port)
+    busy = _port_problem(config.host, config.port)
+    if busy is not None:
+        store.close()
+        raise UsageError(f"--port {config.port}: cannot listen on {config.host}:{config.port} ({busy})")
 
     url = invite_url(config.host, config.port)
     local = f"http://127.0.0.1:{config.port}/" if config.shared else url
