@@ -161,8 +161,8 @@ def test_statistics_rows_and_charts(tab: Any, filled: Any) -> None:
     # the newest game first, then older ones
     newest = page.text("stats-game")
     page.tap("stats-game-older")
-    page.wait_text("stats-game", re.compile(r"№"))
-    assert page.text("stats-game") != newest
+    older = re.escape(newest.split(" · ")[0])
+    page.wait_text("stats-game", re.compile(rf"^(?!{older} ·)Игра №\d+"))
     # one player and one variant
     page.tap("stats-filter-player-Вера")
     page.wait("stats-row-Вера-yahtzee")
@@ -185,3 +185,31 @@ def test_dark_screens(tab: Any, filled: Any) -> None:
     page.tap(f"history-game-{facts['ids'][0]}")
     page.wait("history-sheet")
     page.shot("history-game-dark")
+
+
+def test_english_screens(tab: Any, filled: Any) -> None:
+    """The same screens in English (the settings file beside the database is read per new tab)."""
+    app, facts = filled
+    settings = app.db.with_name(app.db.name + ".settings.json")
+    saved = settings.read_text(encoding="utf-8") if settings.exists() else None
+    settings.write_text('{"lang": "en", "theme": "system"}', encoding="utf-8")
+    try:
+        page = tab()
+    finally:
+        if saved is None:
+            settings.unlink()
+        else:
+            settings.write_text(saved, encoding="utf-8")
+    page.tap("statistics")
+    row = facts["stats"][0]
+    text = page.text(f"stats-row-{row['name']}-{row['variant']}")
+    assert f"Games {row['games']}" in text and f"Wins {row['wins']}" in text
+    page.node("stats-filter-player-all").scroll_into_view_if_needed()
+    page.shot("statistics-en-light")
+    page.tap("back")
+    page.tap("history")
+    assert "Winner:" in page.text(f"history-game-{facts['ids'][0]}")
+    page.tap(f"history-game-{facts['ids'][0]}")
+    page.wait("history-sheet")
+    assert "Winner" in page.text("history-status")
+    page.shot("history-game-en-light")
