@@ -13,7 +13,6 @@ UI_HISTORY: dict[str, Text] = {
     "hist_not_finished": Text("не закончена", "not finished"),
     "hist_game_n": Text("Игра №{n}", "Game #{n}"),
     "hist_resume": Text("Продолжить игру", "Resume the game"),
-    "hist_place": Text("место", "place"),
     "hist_stage_n": Text("Этап {n}", "Stage {n}"),
     "hist_turns": Text("ходов: {n}", "{n} turns"),
     "hist_filter_player": Text("Игрок", "Player"),

@@ -131,7 +131,7 @@ def test_history_lists_games_newest_first_and_opens_a_read_only_sheet(tab: Any, 
     for seat, player in enumerate(sheet["players"], start=1):
         assert page.wait_text(f"history-total-{seat}", re.compile(rf"{num(player['total'])}\b"))
         three = player["stages"][0]["boxes"]["three"]
-        assert str(three) in page.text(f"history-box-{seat}-1-three")
+        assert num(three) in page.text(f"history-box-{seat}-1-three")
     assert "Победа" in page.text("history-status")
     assert page.has("chart-running-totals")
     assert not page.has("throw") and not page.has("die-1")  # nothing to play here

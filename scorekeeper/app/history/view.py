@@ -26,6 +26,14 @@ from scorekeeper.store import StoreError
 TROPHY = "#F9A825"  # the winner's cup (amber, reads on light and dark)
 
 
+def place(rank: int, lang: str) -> str:
+    """'2 место' / '2nd place'."""
+    if lang == "ru":
+        return f"{rank} место"
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix} place"
+
+
 class HistoryScreen:
     """The saved games with their players, results and winners."""
 
@@ -170,7 +178,7 @@ class GameSheetScreen:
                                                 overflow=ft.TextOverflow.ELLIPSIS)],
                                        spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER),
                                 ft.Text(num(p["total"]), size=26, weight=ft.FontWeight.BOLD),
-                                ft.Text(f"{p['rank']} {t('hist_place')}" if state.finished else "",
+                                ft.Text(place(p["rank"], s.lang) if state.finished else "",
                                         size=12, color=theme.MUTED),
                             ],
                             spacing=0,
@@ -233,7 +241,7 @@ class GameSheetScreen:
                         assert row.box_id is not None
                         value = part["boxes"].get(row.box_id)
                         crossed = row.box_id in part["crossed"]
-                        shown = "" if value is None else "✕" if crossed else str(value)
+                        shown = "" if value is None else "✕" if crossed else num(value)
                         content: ft.Control = ft.Text(shown, size=16, color=theme.MUTED if crossed else None,
                                                       semantics_label=str(value) if crossed else None)
                         identifier = f"history-box-{seat + 1}-{stage}-{row.box_id}"

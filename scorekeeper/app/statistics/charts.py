@@ -17,6 +17,7 @@ from scorekeeper.app.shell import Shell, tagged
 from scorekeeper.app.statistics.model import GameResult, axis_step, colour
 
 CHART_H = 230
+TOOLTIP_BG = "#263238"  # dark in both themes: the lines' mid tones read on it
 
 
 def _ticks(low: float, high: float, count: int = 5) -> tuple[float, float, float]:
@@ -98,6 +99,7 @@ def _chart(series: list[tuple[int, list[tuple[float, float]]]], x_max: float, x_
             title=ft.Text(x_title, size=13, color=theme.MUTED),
             title_size=20,
         ),
+        tooltip=fch.LineChartTooltip(bgcolor=TOOLTIP_BG, border_radius=8),
         right_axis=fch.ChartAxis(show_labels=False, label_size=8),
         top_axis=fch.ChartAxis(show_labels=False, label_size=8),
     )
