@@ -72,3 +72,11 @@ def test_no_suggestion_when_all_differ_or_all_equal() -> None:
     assert suggest_rethrow((1, 2, 3, 4, 6)) == []
     assert suggest_rethrow((4, 4, 4, 4, 4)) == []
     assert suggest_rethrow((3, 3, 5, 5, 1)) == [0, 1, 4]  # the higher pair is kept
+
+
+def test_phones_keep_their_keyboard_closed() -> None:
+    from scorekeeper.app.dice_entry.view import is_phone
+
+    assert is_phone("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36")
+    assert is_phone("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)")
+    assert not is_phone("Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/140.0 Safari/537.36")

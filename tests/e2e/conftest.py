@@ -123,16 +123,30 @@ class Tab:
         target.click()
         self.taps += 1
 
+    def _uncovered(self, node: Any) -> bool:
+        """Nothing else lies over the middle of the node (it can take a tap)."""
+        return bool(node.evaluate(
+            """e => { const r = e.getBoundingClientRect();
+                      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+                      if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
+                      const hit = document.elementFromPoint(x, y);
+                      return hit !== null && (hit === e || e.contains(hit) || hit.contains(e)); }"""
+        ))
+
     def find(self, identifier: str, timeout: float = 10_000) -> Any:
-        """The node, scrolling the page's scrollable parts until it exists."""
+        """The node, scrolling the sheet (a Flutter scrollable) until it exists and is uncovered."""
         deadline = time.monotonic() + timeout / 1000
         while True:
             if self.has(identifier):
                 node = self.node(identifier)
-                try:
-                    node.scroll_into_view_if_needed(timeout=1000)
-                except Exception:
-                    pass
+                for _ in range(12):
+                    box = node.bounding_box()
+                    if box is None or self._uncovered(node):
+                        break
+                    # Wheel the sheet towards the node: up when it sits above the middle.
+                    self.page.mouse.move(200, 400)
+                    self.page.mouse.wheel(0, -120 if box["y"] < 400 else 120)
+                    time.sleep(0.15)
                 return node
             if time.monotonic() > deadline:
                 raise AssertionError(f"no [{identifier}] on the screen")

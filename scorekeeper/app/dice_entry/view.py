@@ -17,6 +17,12 @@ from scorekeeper.app.widgets.die import die_face
 from scorekeeper.rules import Variant
 
 
+def is_phone(user_agent: str | None) -> bool:
+    """The browser is a phone's or a tablet's (its on-screen keyboard would cover the sheet)."""
+    agent = (user_agent or "").lower()
+    return any(word in agent for word in ("mobi", "android", "iphone", "ipad"))
+
+
 class DicePanel:
     """The bottom panel of the sheet: dice, pad, keys. Redraws itself on each tap."""
 
@@ -37,6 +43,8 @@ class DicePanel:
             on_change=self._keys_changed,
             on_submit=self._keys_submitted,
             keyboard_type=ft.KeyboardType.NUMBER,
+            # A desktop types the throw straight away; a phone keeps its keyboard closed.
+            autofocus=not is_phone(shell.page.client_user_agent),
             dense=True,
             text_size=18,
             width=128,
