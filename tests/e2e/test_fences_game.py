@@ -20,6 +20,9 @@ def start_game(tab: Tab, variant: str, names: list[str]) -> None:
         if not tab.has(f"player-name-{n}"):
             tab.tap("add-player")
         tab.fill(f"player-name-{n}", name)
+    while tab.has(f"player-name-{len(names) + 1}"):
+        tab.tap(f"remove-player-{len(names) + 1}")
+        tab.page.wait_for_timeout(300)
     tab.tap("start-game")
     tab.wait("turn")
 

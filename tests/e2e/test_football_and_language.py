@@ -8,6 +8,11 @@ import time
 
 import pytest
 
+try:
+    from playwright.sync_api import Error as PlaywrightError
+except ImportError:  # the browser tests skip then (see conftest)
+    PlaywrightError = Exception  # type: ignore[misc,assignment]
+
 from tests.e2e.conftest import PHONE, ROOT, AppServer, Tab
 from tests.e2e.test_fences_game import pad, start_game
 
@@ -89,3 +94,31 @@ def test_first_frame_time(browser, tmp_path) -> None:
                  "warm_page_load_to_first_frame_s": round(warm, 2)})
     metrics.write_text(json.dumps(data, indent=1))
     assert total < 30
+
+
+def test_a_solo_yahtzee_to_the_end(new_tab) -> None:
+    from scorekeeper.rules import get_variant
+
+    tab = new_tab()
+    start_game(tab, "yahtzee", ["Соло"])
+    boxes = get_variant("yahtzee").box_ids
+    for turn, box in enumerate(boxes, start=1):
+        tab.wait_text("turn", re.compile("бросок 0 из 3"))
+        tab.type_dice("12345")
+        tab.wait_text("turn", re.compile("бросок 1 из 3"))
+        tab.tap(f"box-1-1-{box}")
+        for _ in range(50):  # either it is written, or the app asks before writing a 0
+            if tab.has("write-zero"):
+                tab.close_dialog("write-zero")
+                break
+            cell = tab.page.locator(f'[flt-semantics-identifier="box-1-1-{box}"]')
+            try:
+                if re.fullmatch(r"\d+", cell.first.inner_text(timeout=200).strip()):
+                    break
+            except PlaywrightError:  # a dialog is coming up: the sheet's nodes are hidden
+                pass
+            tab.page.wait_for_timeout(100)
+        tab.wait_text(f"box-1-1-{box}", re.compile(r"^\d+$"))
+    tab.wait_text("turn", re.compile("Игра окончена.*Соло"))
+    total = int(tab.text("total-1"))
+    assert total == 1 + 2 + 3 + 4 + 5 + 30 + 40 + 15  # the sheet's own sum, nothing else added
