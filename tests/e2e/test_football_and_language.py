@@ -102,7 +102,7 @@ def test_a_solo_yahtzee_to_the_end(new_tab) -> None:
     tab = new_tab()
     start_game(tab, "yahtzee", ["Соло"])
     boxes = get_variant("yahtzee").box_ids
-    for turn, box in enumerate(boxes, start=1):
+    for box in boxes:
         tab.wait_text("turn", re.compile("бросок 0 из 3"))
         tab.type_dice("12345")
         tab.wait_text("turn", re.compile("бросок 1 из 3"))
