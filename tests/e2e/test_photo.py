@@ -92,6 +92,7 @@ def test_photo_is_read_fixed_and_used_as_the_throw(browser: Any, photo_server: A
     expected, _ = analyse(photo.read_bytes(), 5)
     context, tab = open_sheet(browser, app.url)
     try:
+        tab.shot("sheet-photo-button-light")
         choose(tab, photo)
         message = tab.wait_text("photo-message", re.compile(r"Найдено|не нашлось"), timeout=20)
         assert shown_values(tab) == expected.values()

@@ -144,8 +144,9 @@ class DicePanel:
         if not self.numeric:  # the five dice read from a photo, confirmed there (scorekeeper.app.photo)
             from scorekeeper.app.photo.view import photo_button
 
-            dice.append(photo_button(self.shell, 5, lambda v: self._throw(tuple(v)) if self.enabled else None,
-                                     enabled=self.enabled))
+            dice = [ft.Row(dice, spacing=5, tight=True),  # five dice and the button fit 390 px
+                    photo_button(self.shell, 5, lambda v: self._throw(tuple(v)) if self.enabled else None,
+                                 enabled=self.enabled)]
         return dice
 
     def _content(self) -> ft.Column:

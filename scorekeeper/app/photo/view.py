@@ -139,10 +139,12 @@ def photo_button(shell: Shell, dice_needed: int, on_use: OnUse, *, enabled: bool
     launcher.on_use = on_use
     button = ft.IconButton(
         icon=ft.Icons.PHOTO_CAMERA,
-        icon_size=28,
+        icon_size=26,
+        icon_color=ft.Colors.PRIMARY,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
         tooltip=shell.t("photo"),
-        width=theme.TAP,
-        height=theme.TAP,
+        width=48,
+        height=48,
         disabled=not enabled,
         action=launcher.action() if enabled else None,
     )
