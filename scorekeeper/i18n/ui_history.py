@@ -34,6 +34,7 @@ UI_HISTORY: dict[str, Text] = {
     "photo_use": Text("Записать", "Use"),
     "photo_add": Text("+ Кубик", "+ Die"),
     "photo_remove": Text("Убрать", "Remove"),
+    "photo_keep_best": Text("Оставить {n} надёжных", "Keep the {n} surest"),
     "photo_retake": Text("Другое фото", "Another photo"),
     "photo_hint": Text("Нажмите кубик, чтобы исправить; ещё раз — следующее значение.",
                        "Tap a die to fix it; tap again for the next value."),

@@ -129,6 +129,18 @@ def test_remove_and_add_fix_the_count() -> None:
     assert r.use() == [2, 3, 4, 5, 6]
 
 
+def test_keep_best_keeps_the_surest_in_photo_order() -> None:
+    found = [(v, (10.0 * i, 0.0, 8.0, 8.0), c) for i, (v, c) in
+             enumerate([(1, 0.2), (2, 0.9), (3, 0.8), (4, 0.1), (5, 0.95), (6, 0.7), (6, 0.85)])]
+    r = PhotoReading.from_dice(found, (100, 10), 5)
+    assert "keep the 5 surest" in r.message().en
+    r.tap(0)
+    r.keep_best()
+    assert r.values() == [2, 3, 5, 6, 6] and r.selected is None and r.ready()
+    r.keep_best()  # nothing more to drop
+    assert r.values() == [2, 3, 5, 6, 6]
+
+
 def test_taps_out_of_range_are_ignored() -> None:
     r = reading([1, 2])
     r.tap(5)

@@ -99,17 +99,20 @@ def test_photo_is_read_fixed_and_used_as_the_throw(browser: Any, photo_server: A
         if expected.ready():
             assert "Найдено 5 кубиков" in message
         tab.shot("photo-read-light")
-        # fix the count: remove extra dice, add missing ones
-        while len(shown_values(tab)) > 5:
-            tab.tap(f"photo-die-{len(shown_values(tab))}")
-            tab.tap("photo-remove")
-            tab.page.wait_for_timeout(200)
+        # fix the count: keep the surest when too many, add the missing ones when too few
+        if len(shown_values(tab)) > 5:
+            tab.tap("photo-keep-best")
+            tab.wait_text("photo-message", re.compile("Найдено 5 кубиков"))
         while len(shown_values(tab)) < 5:
             n = len(shown_values(tab))
             tab.tap("photo-add")
             tab.wait(f"photo-die-{n + 1}")
             tab.tap(f"photo-face-{VALUES[n]}")
             tab.page.wait_for_timeout(150)
+        # one too many is said plainly, and removed again
+        tab.tap("photo-add")
+        tab.wait_text("photo-message", re.compile("Найдено 6 кубиков, а нужно 5: уберите 1"))
+        tab.tap("photo-remove")  # the added die is the selected one
         tab.wait_text("photo-message", re.compile("Найдено 5 кубиков"))
         # change die 1 with the pad, die 2 by tapping it twice (select, then step)
         tab.tap("photo-die-1")

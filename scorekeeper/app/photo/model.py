@@ -95,6 +95,15 @@ class PhotoReading:
         del self.dice[self.selected]
         self.selected = None
 
+    def keep_best(self) -> None:
+        """Keep only the `needed` dice read with the most confidence (in their order on the photo)."""
+        if len(self.dice) <= self.needed:
+            return
+        ranked = sorted(range(len(self.dice)), key=lambda i: (-self.dice[i].confidence, i))
+        keep = sorted(ranked[: self.needed])
+        self.dice = [self.dice[i] for i in keep]
+        self.selected = None
+
     def add(self, value: int = 1) -> None:
         """Add a die the photo missed (no box); it is selected so the pad sets its value."""
         if len(self.dice) >= MAX_DICE:
@@ -142,9 +151,9 @@ def count_message(found: int, needed: int, doubtful: int = 0) -> Text:
         extra = found - needed
         return Text(
             f"Найдено {dice_word(found).ru}, а нужно {needed}: уберите {extra} "
-            "(нажмите кубик, затем «Убрать»).",
+            f"(нажмите кубик, затем «Убрать») или оставьте {needed} самых надёжных.",
             f"Found {dice_word(found).en}, {needed} needed: remove {extra} "
-            "(tap a die, then “Remove”).",
+            f"(tap a die, then “Remove”) or keep the {needed} surest.",
         )
     if found < needed:
         missing = needed - found

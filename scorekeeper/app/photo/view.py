@@ -289,6 +289,11 @@ class PhotoDialog:
             self.reading.remove()
             self._redraw()
 
+    def _keep_best(self, _: Any) -> None:
+        if self.reading is not None:
+            self.reading.keep_best()
+            self._redraw()
+
     def _add(self, _: Any) -> None:
         if self.reading is not None:
             self.reading.add()
@@ -328,9 +333,14 @@ class PhotoDialog:
         parts.append(self._strip(reading))
         if reading.selected is not None:
             parts.append(self._pad())
+        fixes: list[ft.Control] = []
+        if len(reading.dice) > reading.needed:
+            fixes.append(tagged(ft.FilledTonalButton(content=t("photo_keep_best", n=reading.needed),
+                                                     on_click=self._keep_best, height=44), "photo-keep-best"))
         parts.append(
             ft.Row(
                 [
+                    *fixes,
                     tagged(ft.OutlinedButton(content=t("photo_add"), on_click=self._add, height=44), "photo-add"),
                     retake,
                 ],
