@@ -81,7 +81,8 @@ def test_no_dice_found_is_said_plainly() -> None:
 
 
 def test_one_die_is_singular() -> None:
-    assert "Найдено 1 кубик," in count_message(1, 5).ru
+    assert "Найден 1 кубик," in count_message(1, 5).ru
+    assert "Найдено 21 кубик," not in count_message(21, 5).ru and "Найден 21 кубик," in count_message(21, 5).ru
     assert "Found 1 die," in count_message(1, 5).en
 
 

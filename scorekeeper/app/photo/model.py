@@ -138,6 +138,11 @@ def dice_word(n: int) -> Text:
     return Text(f"{n} {plural_ru(n, 'кубик', 'кубика', 'кубиков')}", f"{n} {'die' if n == 1 else 'dice'}")
 
 
+def found_ru(n: int) -> str:
+    """'Найден' 1 кубик, 'Найдено' 2 / 5 кубиков (the participle agrees with the number)."""
+    return "Найден" if n % 10 == 1 and n % 100 != 11 else "Найдено"
+
+
 def count_message(found: int, needed: int, doubtful: int = 0) -> Text:
     """The count of dice against the throw's, said plainly, with the way to fix it."""
     if found == 0:
@@ -150,7 +155,7 @@ def count_message(found: int, needed: int, doubtful: int = 0) -> Text:
     if found > needed:
         extra = found - needed
         return Text(
-            f"Найдено {dice_word(found).ru}, а нужно {needed}: уберите {extra} "
+            f"{found_ru(found)} {dice_word(found).ru}, а нужно {needed}: уберите {extra} "
             f"(нажмите кубик, затем «Убрать») или оставьте {needed} самых надёжных.",
             f"Found {dice_word(found).en}, {needed} needed: remove {extra} "
             f"(tap a die, then “Remove”) or keep the {needed} surest.",
@@ -158,20 +163,20 @@ def count_message(found: int, needed: int, doubtful: int = 0) -> Text:
     if found < needed:
         missing = needed - found
         return Text(
-            f"Найдено {dice_word(found).ru}, а нужно {needed}: добавьте {missing} кнопкой «+ Кубик» "
+            f"{found_ru(found)} {dice_word(found).ru}, а нужно {needed}: добавьте {missing} кнопкой «+ Кубик» "
             "(или снимите ещё раз).",
             f"Found {dice_word(found).en}, {needed} needed: add {missing} with “+ Die” "
             "(or take another photo).",
         )
     if doubtful:
         return Text(
-            f"Найдено {dice_word(found).ru}. Проверьте отмеченные ({doubtful}): нажмите кубик, "
+            f"{found_ru(found)} {dice_word(found).ru}. Проверьте отмеченные ({doubtful}): нажмите кубик, "
             "чтобы исправить. Затем «Записать».",
             f"Found {dice_word(found).en}. Check the marked ones ({doubtful}): tap a die to fix it. "
             "Then “Use”.",
         )
     return Text(
-        f"Найдено {dice_word(found).ru}. Проверьте значения и нажмите «Записать».",
+        f"{found_ru(found)} {dice_word(found).ru}. Проверьте значения и нажмите «Записать».",
         f"Found {dice_word(found).en}. Check the values and press “Use”.",
     )
 
