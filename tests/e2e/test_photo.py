@@ -94,7 +94,7 @@ def test_photo_is_read_fixed_and_used_as_the_throw(browser: Any, photo_server: A
     try:
         tab.shot("sheet-photo-button-light")
         choose(tab, photo)
-        message = tab.wait_text("photo-message", re.compile(r"Найдено|не нашлось"), timeout=20)
+        message = tab.wait_text("photo-message", re.compile(r"Найден|не нашлось"), timeout=20)
         assert shown_values(tab) == expected.values()
         if expected.ready():
             assert "Найдено 5 кубиков" in message
@@ -151,7 +151,7 @@ def test_a_file_that_is_not_a_photo_is_refused_in_a_sentence(browser: Any, photo
         tab.shot("photo-error-dark")
         # another photo from the dialog itself replaces it
         choose(tab, folder / "roll.png", "photo-retake")
-        tab.wait_text("photo-message", re.compile(r"Найдено|не нашлось|не удалось"), timeout=20)
+        tab.wait_text("photo-message", re.compile(r"Найден|не нашлось|не удалось"), timeout=20)
         tab.shot("photo-read-dark")
         tab.tap("photo-cancel")
         tab.page.wait_for_timeout(300)
@@ -202,7 +202,7 @@ def test_by_upload_a_large_photo_is_read_and_a_huge_one_refused_at_once(browser:
         assert "40,0 МБ" in message and "32 МБ" in message
         tab.shot("photo-too-large-light")
         choose(tab, folder / "large.png", "photo-retake")
-        read = r"Найдено|не нашлось" if models_present() else r"Найдено|не нашлось|не удалось"
+        read = r"Найден|не нашлось" if models_present() else r"Найден|не нашлось|не удалось"
         tab.wait_text("photo-message", re.compile(read), timeout=40)
         assert not list((folder / "uploads").glob("photo-*"))  # read, then removed
         tab.tap("photo-cancel")
