@@ -183,6 +183,10 @@ async def show_photo(shell: Shell, picked: Any, dice_needed: int, on_use: OnUse)
         except vision.ImageError as error:
             dialog.fail(error_message(str(error)).in_(shell.lang))
             return
+        except Exception as error:  # an upload that cannot even start: say so, keep the app
+            log.exception("photo: the upload failed")
+            dialog.fail(error_message(f"the upload failed: {type(error).__name__}").in_(shell.lang))
+            return
     if not data:
         dialog.fail(size_message(0).in_(shell.lang))  # type: ignore[union-attr]
         return
