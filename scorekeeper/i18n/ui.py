@@ -78,6 +78,10 @@ UI: dict[str, Text] = {
     "goals_v": Text("Голов: {v}", "Goals: {v}"),
     "rethrow_all": Text("Все заново", "Re-throw all"),
     "tap_dice_hint": Text("Нажмите кубики, которые перебросили", "Tap the dice you re-threw"),
+    "suggested_hint": Text(
+        "Бледные кубики ждут новых значений (или нажмите другие)",
+        "Faded dice wait for new values (or tap others)",
+    ),
     "enter_dice_hint": Text("Введите пять кубиков", "Enter the five dice"),
     "enter_goals_hint": Text("Голы пяти команд", "Goals of the five teams"),
     "throw_recorded": Text("Бросок {k}: {dice}", "Throw {k}: {dice}"),

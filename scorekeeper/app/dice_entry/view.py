@@ -36,6 +36,7 @@ class DicePanel:
         self.enabled = True
         self.box = ft.Container()
         self.dice_row = ft.Row()
+        self.hint = ft.Text("", size=12, color=theme.MUTED, text_align=ft.TextAlign.CENTER)
         self.column = ft.Column()
         self.keys = ft.TextField(
             hint_text="55523",
@@ -116,6 +117,7 @@ class DicePanel:
     def refresh(self) -> None:
         """Redraw the dice in place (the pad and buttons stay, so quick taps are never lost)."""
         self.dice_row.controls = self._dice()
+        self._set_hint()
         self.column.opacity = 1.0 if self.enabled else 0.5
         if self.box.page is not None:
             self.box.update()
@@ -123,11 +125,17 @@ class DicePanel:
     def build(self) -> ft.Control:
         """The panel: dice, pad, keys and throw."""
         self.dice_row = ft.Row(self._dice(), alignment=ft.MainAxisAlignment.SPACE_EVENLY)
+        self._set_hint()
         self.column = self._content()
         self.box.content = self.column
         self.box.padding = ft.Padding.only(left=8, right=8, top=6, bottom=8)
         self.box.bgcolor = ft.Colors.SURFACE_CONTAINER
         return self.box
+
+    def _set_hint(self) -> None:
+        """Say what the faded dice mean while the pad would fill them."""
+        self.hint.value = self.shell.t("suggested_hint") if self.entry.suggested and self.enabled else ""
+        self.hint.visible = bool(self.hint.value)
 
     def _dice(self) -> list[ft.Control]:
         t = self.shell.t
@@ -201,6 +209,7 @@ class DicePanel:
         return ft.Column(
             [
                 self.dice_row,
+                self.hint,
                 *pad,
                 actions,
             ],
