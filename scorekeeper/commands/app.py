@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import socket
 import sys
 from pathlib import Path
@@ -60,6 +61,11 @@ def run_app(args: argparse.Namespace) -> int:
         # Flet opens no browser when it is told it runs as a plain web server.
         os.environ["FLET_FORCE_WEB_SERVER"] = "1"
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
+    # Photos come by HTTP upload, checked by size before any byte moves: a photo sent over the
+    # websocket above its 16 MiB message limit would freeze the tab.
+    os.environ.setdefault("FLET_UPLOAD_DIR", str(db_path.parent / "uploads"))
+    os.environ.setdefault("FLET_SECRET_KEY", secrets.token_hex(16))
+    os.environ.setdefault("FLET_MAX_UPLOAD_SIZE", str(32 * 2**20))
     try:
         ft.run(
             make_main(config, store),
