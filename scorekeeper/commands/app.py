@@ -66,6 +66,7 @@ def run_app(args: argparse.Namespace) -> int:
     os.environ.setdefault("FLET_UPLOAD_DIR", str(db_path.parent / "uploads"))
     os.environ.setdefault("FLET_SECRET_KEY", secrets.token_hex(16))
     os.environ.setdefault("FLET_MAX_UPLOAD_SIZE", str(32 * 2**20))
+    Path(os.environ["FLET_UPLOAD_DIR"]).mkdir(parents=True, exist_ok=True)
     try:
         ft.run(
             make_main(config, store),
