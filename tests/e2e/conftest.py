@@ -116,7 +116,15 @@ class Tab:
 
     def tap(self, identifier: str) -> None:
         """Click the control with this identifier (scrolling the sheet to it if needed)."""
-        node = self.find(identifier)
+        for _ in range(20):
+            # A redraw replaces semantics nodes; a click on a node that is being replaced is lost,
+            # so click only a node that stayed the same for a moment.
+            node = self.find(identifier)
+            node_id = node.get_attribute("id")
+            time.sleep(0.08)
+            if node_id and self.page.locator(f"#{node_id}").count() == 1:
+                break
+        node = self.page.locator(f"#{node_id}") if node_id else self.find(identifier)
         target = node.locator("input, [role=button], [flt-tappable]").first
         if target.count() == 0 or node.get_attribute("flt-tappable") is not None:
             target = node
