@@ -56,7 +56,7 @@ def test_written_and_crossed_cells_read_their_score() -> None:
     sheet = state.sheet()
     assert box_cell(sheet, state, 0, 1, "three", {}).text == "15"
     crossed = box_cell(sheet, state, 1, 1, "large_straight", {})
-    assert (crossed.text, crossed.shown, crossed.kind) == ("0", "✕", "crossed")
+    assert (crossed.text, crossed.shown, crossed.kind) == ("0", "—", "crossed")
 
 
 def test_gora_meter_says_what_is_needed_and_the_premium() -> None:
@@ -71,11 +71,18 @@ def test_gora_meter_says_what_is_needed_and_the_premium() -> None:
 
 
 def test_turn_line_and_turns_played() -> None:
-    from scorekeeper.game import Score, apply
+    from scorekeeper.game import CrossOut, Score, apply
 
     state = new_game(get_variant("ru_fences"), ["Аня", "Борис"])
     assert turn_line(state, "ru") == "Ходит Аня · этап 1 · бросок 0 из 3"
     state = apply(_roll(state, (5, 5, 5, 2, 3)), Score("three"))
     assert turn_line(state, "en") == "Борис to play · stage 1 · throw 0 of 3"
-    assert turns_played(state, "ru") == ["Аня: 🎲 5-5-5-2-3 → ✎ Тройка"]
+    assert turns_played(state, "ru") == ["Аня: 5-5-5-2-3 · Тройка 15"]
+    state = apply(state, CrossOut("full"))
+    state = _roll(_roll(state, (6, 6, 1, 2, 4)), (6, 6, 6, 2, 3))
+    assert turns_played(state, "en") == [
+        "Аня: 6-6-1-2-4, 6-6-6-2-3",
+        "Борис: Full house — crossed out",
+        "Аня: 5-5-5-2-3 · Three of a kind 15",
+    ]
     assert signed(3) == "+3" and signed(-3) == "-3" and signed(0) == "0"

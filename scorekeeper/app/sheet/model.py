@@ -76,7 +76,7 @@ def box_cell(
     written = stage_sheet["boxes"].get(box_id)
     if written is not None:
         if box_id in stage_sheet["crossed"]:
-            return Cell(str(written), "✕", "crossed", False)
+            return Cell(str(written), "—", "crossed", False)
         return Cell(str(written), str(written), "written", False)
     current = not state.finished and state.seat == seat and state.stage == stage
     if not current:
@@ -152,48 +152,55 @@ def turn_line(state: State, lang: Lang) -> str:
     return " · ".join(parts)
 
 
-def describe(action: Any, variant: Variant, lang: Lang) -> str:
-    """One action in words: '5-5-5-2-3', 'Тройка', '✕ Фулл', 'отмена'."""
-    from scorekeeper.game import CrossOut, Miss, Roll, Score, Undo
+def _written(before: State, after: State, box_id: str) -> int | None:
+    """The score that an action wrote into `box_id` (the column of the player who acted)."""
+    seat = before.seat
+    if seat is None:
+        return None
+    for old, new in zip(before.sheets[seat].stages, after.sheets[seat].stages, strict=False):
+        if box_id not in old.written and box_id in new.written:
+            return int(new.written[box_id])
+    return None
 
+
+def describe(before: State, after: State, lang: Lang) -> str:
+    """One action in words: '5-5-5-2-3', 'Тройка 15', 'Фулл — вычеркнута'."""
+    from scorekeeper.game import CrossOut, Roll, Score
+
+    action = after.last_action
+    variant = after.variant
     if isinstance(action, Roll):
-        return "🎲 " + "-".join(str(v) for v in action.values)
-    if isinstance(action, Score):
-        return "✎ " + variant.box(action.box).name.in_(lang)
-    if isinstance(action, CrossOut):
-        return "✕ " + variant.box(action.box).name.in_(lang)
-    if isinstance(action, Miss):
-        return "—"
-    if isinstance(action, Undo):
-        return tr("undo", lang)
-    return str(action)
+        return "-".join(str(v) for v in action.values)
+    if isinstance(action, Score | CrossOut):
+        name = variant.box(action.box).name.in_(lang)
+        score = _written(before, after, action.box)
+        if isinstance(action, CrossOut):
+            return f"{name} — {tr('crossed', lang)}"
+        return f"{name} {score}" if score is not None else name
+    return "—"  # a missed football tour: the organiser closed a box
 
 
 def turns_played(state: State, lang: Lang, limit: int = 12) -> list[str]:
-    """The latest turns, newest first: 'Аня: 🎲 5-5-5-2-3 → ✎ Тройка 15'."""
-    lines: list[str] = []
-    current: list[str] = []
-    walker: State | None = state
+    """The latest turns, newest first: 'Аня: 5-5-5-2-3 · Тройка 15'."""
+    from scorekeeper.game import Roll
+
     steps: list[tuple[State, State]] = []
+    walker: State | None = state
     while walker is not None and walker.previous is not None and walker.last_action is not None:
         steps.append((walker.previous, walker))
         walker = walker.previous
-    owner = None
-    for before, _after in reversed(steps):
-        name = before.player_name or ""
-        if owner is not None and name != owner and current:
-            lines.append(f"{owner}: " + " → ".join(current))
-            current = []
-        owner = name
-        current.append(describe(_after.last_action, state.variant, lang))
-        from scorekeeper.game import Roll
-
-        if not isinstance(_after.last_action, Roll):
-            lines.append(f"{owner}: " + " → ".join(current))
-            current = []
-            owner = None
-    if current and owner is not None:
-        lines.append(f"{owner}: " + " → ".join(current))
+    lines: list[str] = []
+    throws: list[str] = []
+    for before, after in reversed(steps):
+        if isinstance(after.last_action, Roll):
+            throws.append(describe(before, after, lang))
+            continue
+        shown = ", ".join(throws)
+        written = describe(before, after, lang)
+        lines.append(f"{before.player_name}: " + (f"{shown} · {written}" if shown else written))
+        throws = []
+    if throws and state.player_name:
+        lines.append(f"{state.player_name}: " + ", ".join(throws))
     return list(reversed(lines))[:limit]
 
 

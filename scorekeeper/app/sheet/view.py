@@ -27,6 +27,7 @@ from scorekeeper.app.sheet.model import (
 from scorekeeper.app.shell import Shell, header, tagged
 from scorekeeper.dice import InvalidDice
 from scorekeeper.game import Action, GameError, State
+from scorekeeper.i18n import points
 from scorekeeper.service import GameService
 
 
@@ -152,7 +153,7 @@ class SheetScreen:
             except GameError:
                 continue
             if evaluation.valid and evaluation.value == value:
-                choices.append((f"pick-{value}", f"{value} → {evaluation.score}", self._writer(box_id, value)))
+                choices.append((f"pick-{value}", f"{value}: {points(evaluation.score).in_(s.lang)}", self._writer(box_id, value)))
         if len(choices) < 2:
             self._tap_box(box_id)
             return
