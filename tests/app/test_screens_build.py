@@ -1,0 +1,118 @@
+"""Every screen builds its controls for every variant, without a browser (a stand-in page)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+from scorekeeper.app.config import AppConfig
+from scorekeeper.app.shell import Shell
+from scorekeeper.rules import VARIANT_IDS
+from scorekeeper.service import GameService
+from scorekeeper.store import Store
+
+
+class StandInPage:
+    """What the app asks of a Flet page, recorded instead of sent to a browser."""
+
+    def __init__(self) -> None:
+        self.controls: list[ft.Control] = []
+        self.dialogs: list[Any] = []
+        self.updates = 0
+        self.client_ip = "127.0.0.1"
+        self.client_user_agent = "HeadlessChrome"
+        self.title = ""
+        self.on_close = None
+        self.on_keyboard_event = None
+
+    def update(self) -> None:
+        self.updates += 1
+
+    def show_dialog(self, dialog: Any) -> None:
+        self.dialogs.append(dialog)
+
+    def pop_dialog(self) -> None:
+        self.dialogs.pop()
+
+    def run_task(self, handler: Any) -> None:
+        import asyncio
+
+        asyncio.run(handler())
+
+
+def texts(control: Any) -> list[str]:
+    """Every string value in a control tree."""
+    found: list[str] = []
+    stack = [control]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ft.Text) and item.value:
+            found.append(item.value)
+        for name in ("content", "controls", "actions", "title"):
+            child = getattr(item, name, None)
+            if isinstance(child, list):
+                stack.extend(child)
+            elif isinstance(child, ft.Control):
+                stack.append(child)
+    return found
+
+
+@pytest.fixture
+def shell(tmp_path: Path) -> Shell:
+    store = Store(tmp_path / "g.sqlite")
+    page = StandInPage()
+    shell = Shell(page, AppConfig(db_path=tmp_path / "g.sqlite"), store)  # type: ignore[arg-type]
+    shell.start()
+    return shell
+
+
+def test_home_settings_new_game_invite(shell: Shell) -> None:
+    from scorekeeper.app.invite.view import InviteScreen
+    from scorekeeper.app.new_game.view import NewGameScreen
+    from scorekeeper.app.settings.view import SettingsScreen
+
+    assert "Новая игра" in " ".join(texts(shell.page.controls[0]))
+    for screen in (SettingsScreen, NewGameScreen, InviteScreen):
+        shell.show(lambda screen=screen: screen(shell))
+        assert shell.page.controls
+    shell.set_lang("en")
+    shell.home()
+    assert "New game" in " ".join(texts(shell.page.controls[0]))
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_every_variant_has_a_sheet_that_takes_a_throw(shell: Shell, variant: str) -> None:
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    service = GameService.create(shell.store, variant, ["Аня", "Борис", "Вера", "Глеб", "Дина"])
+    shell.open_game(service.game_id)
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    values = (3, 3, 3, 2, 5)
+    screen._roll(values)
+    assert service.state.throws == 1 and service.state.dice is not None
+    assert tuple(service.state.dice.values) == values
+    shell.redraw()
+    words = " ".join(texts(shell.page.controls[0]))
+    assert "Аня" in words and "Дина" in words
+    screen.dispose()
+
+
+def test_a_stale_screen_cannot_write_into_the_next_players_column(shell: Shell) -> None:
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    service = GameService.create(shell.store, "ru_fences", ["Аня", "Борис"])
+    shell.open_game(service.game_id)
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    service.roll((5, 5, 5, 2, 3))
+    assert screen.shown_player == "Аня"
+    shell.page.run_task = lambda handler: None  # type: ignore[method-assign]  # news not arrived yet
+    service.score("three")  # …and another phone writes her box meanwhile
+    service.roll((6, 6, 1, 2, 4))  # Борис throws there too
+    screen._tap_box("pair")  # this phone still shows Аня: refused, nothing written
+    assert service.state.sheets[1].stages[0].is_open("pair")
+    assert shell.page.dialogs  # the reason is shown
