@@ -52,11 +52,12 @@ class DicePanel:
         )
 
     # --- following the game --------------------------------------------------------------------
-    def sync(self, dice: tuple[int, ...] | list[int] | None, enabled: bool) -> None:
-        """Show the game's dice after any change of the game."""
+    def sync(self, dice: tuple[int, ...] | list[int] | None, enabled: bool, why_not: str = "") -> None:
+        """Show the game's dice after any change of the game (`why_not`: why no throw is possible)."""
         self.entry.sync(dice)
         self.entry.offer_rethrow(enabled and not self.variant.one_throw)
         self.enabled = enabled
+        self.why_not = "" if enabled else why_not
 
     # --- events ----------------------------------------------------------------------------------
     def _throw(self, values: tuple[int, ...] | None) -> None:
@@ -134,7 +135,10 @@ class DicePanel:
 
     def _set_hint(self) -> None:
         """Say what the faded dice mean while the pad would fill them."""
-        self.hint.value = self.shell.t("suggested_hint") if self.entry.suggested and self.enabled else ""
+        if not self.enabled:
+            self.hint.value = self.why_not
+        else:
+            self.hint.value = self.shell.t("suggested_hint") if self.entry.suggested else ""
         self.hint.visible = bool(self.hint.value)
 
     def _dice(self) -> list[ft.Control]:

@@ -67,8 +67,11 @@ class SheetScreen:
             self.dispose()
 
     def _sync_dice(self, state: State) -> None:
-        self.dice.sync(state.dice.values if state.dice is not None else None,
-                       enabled=not state.finished and state.can_roll())
+        enabled = not state.finished and state.can_roll()
+        why_not = ""
+        if not enabled and not state.finished:
+            why_not = self.shell.t("write_a_box")
+        self.dice.sync(state.dice.values if state.dice is not None else None, enabled=enabled, why_not=why_not)
 
     # --- actions ---------------------------------------------------------------------------------
     def _do(self, act: Callable[[], Any]) -> bool:
@@ -93,6 +96,16 @@ class SheetScreen:
             self.shell.explain(self.shell.t("why_not"), self.shell.t("nothing_to_undo"))
             return
         self._do(lambda: self.service.undo(1))
+
+    def _rematch(self) -> None:
+        """A new game of the same variant, options and players (the winner keeps no advantage)."""
+        info = self.service.info
+        try:
+            service = GameService.create(self.shell.store, info.variant, list(info.players), info.options)
+        except (GameError, ValueError) as error:
+            self.shell.explain(self.shell.t("why_not"), str(error))
+            return
+        self.shell.open_game(service.game_id)
 
     def _toggle_cross_out(self, _: Any) -> None:
         self.crossing = not self.crossing
@@ -353,6 +366,11 @@ class SheetScreen:
             ),
             "cross-out",
         )
+        if state.finished:
+            cross = tagged(
+                ft.FilledButton(content=t("rematch"), on_click=lambda _: self._rematch(), height=44),
+                "rematch",
+            )
         bar: list[ft.Control] = [ft.Row([turn, cross], spacing=4)]
         title: ft.Control = ft.Text(self.variant.name.in_(s.lang), size=20, weight=ft.FontWeight.W_600,
                                     no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
