@@ -116,20 +116,29 @@ class Tab:
 
     def tap(self, identifier: str) -> None:
         """Click the control with this identifier (scrolling the sheet to it if needed)."""
-        for _ in range(20):
-            # A redraw replaces semantics nodes; a click on a node that is being replaced is lost,
-            # so click only a node that stayed the same for a moment.
-            node = self.find(identifier)
-            node_id = node.get_attribute("id")
-            time.sleep(0.08)
-            if node_id and self.page.locator(f"#{node_id}").count() == 1:
-                break
-        node = self.page.locator(f"#{node_id}") if node_id else self.find(identifier)
-        target = node.locator("input, [role=button], [flt-tappable]").first
-        if target.count() == 0 or node.get_attribute("flt-tappable") is not None:
-            target = node
-        target.click()
-        self.taps += 1
+        from playwright.sync_api import Error as PlaywrightError
+
+        for attempt in range(4):
+            for _ in range(20):
+                # A redraw replaces semantics nodes; a click on a node that is being replaced is
+                # lost, so click only a node that stayed the same for a moment.
+                node = self.find(identifier)
+                node_id = node.get_attribute("id")
+                time.sleep(0.08)
+                if node_id and self.page.locator(f"#{node_id}").count() == 1:
+                    break
+            node = self.page.locator(f"#{node_id}") if node_id else self.find(identifier)
+            target = node.locator("input, [role=button], [flt-tappable]").first
+            if target.count() == 0 or node.get_attribute("flt-tappable") is not None:
+                target = node
+            try:
+                target.click(timeout=4000)
+            except PlaywrightError:
+                if attempt == 3:
+                    raise
+                continue  # the node went away before the click: nothing was clicked, try again
+            self.taps += 1
+            return
 
     def _uncovered(self, node: Any) -> bool:
         """Nothing else lies over the middle of the node (it can take a tap)."""

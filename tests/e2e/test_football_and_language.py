@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -13,6 +14,7 @@ try:
 except ImportError:  # the browser tests skip then (see conftest)
     PlaywrightError = Exception  # type: ignore[misc,assignment]
 
+from scorekeeper.app.settings.model import Settings
 from tests.e2e.conftest import PHONE, ROOT, AppServer, Tab
 from tests.e2e.test_fences_game import pad, start_game
 
@@ -49,7 +51,14 @@ def test_football_tour(new_tab) -> None:
     assert not tab.has("fences-1")
 
 
-def test_switching_the_language(new_tab) -> None:
+@pytest.fixture
+def russian_afterwards(server) -> Iterator[None]:
+    """Whatever happens, the next tests find the app speaking Russian again."""
+    yield
+    Settings(lang="ru").save(server.db.with_name(server.db.name + ".settings.json"))
+
+
+def test_switching_the_language(new_tab, russian_afterwards) -> None:
     tab = new_tab()
     tab.wait_text("new-game", re.compile("Новая игра"))
     tab.tap("settings")
