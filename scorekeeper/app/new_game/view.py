@@ -10,7 +10,7 @@ from scorekeeper.app import theme
 from scorekeeper.app.new_game.model import NewGameForm
 from scorekeeper.app.shell import Shell, header, tagged
 from scorekeeper.game import GameError
-from scorekeeper.i18n.ui import OPTION_NAMES
+from scorekeeper.i18n.ui import OPTION_NAMES, OPTION_VALUES
 from scorekeeper.rules import VARIANT_IDS, RulesInputError, get_variant, option_specs
 from scorekeeper.service import GameService
 
@@ -78,9 +78,10 @@ class NewGameScreen:
             choices = {str(v): v for v in spec.kind}
             control = ft.Dropdown(
                 value=str(value),
-                options=[ft.DropdownOption(key=key, text=key) for key in choices],
+                options=[ft.DropdownOption(key=key, text=OPTION_VALUES[key].in_(self.shell.lang)
+                                           if key in OPTION_VALUES else key) for key in choices],
                 on_select=lambda e: set_value(choices.get(e.control.value or "", e.control.value)),
-                width=170,
+                width=190,
                 dense=True,
             )
         else:
