@@ -220,6 +220,12 @@ class Tab:
         self.page.screenshot(path=str(SCREENS / f"{name}.png"))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def fresh_metrics() -> None:
+    """artifacts/metrics.json holds this run's measurements only."""
+    (ROOT / "artifacts" / "metrics.json").unlink(missing_ok=True)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
