@@ -11,6 +11,8 @@ TAP = 52  # smallest tap target (px), above Material's 48
 DIE = 58  # a die on the entry panel
 CELL_W = 62  # a player's column in the sheet
 NAME_W = 118  # the box names' column
+NAME_W_NARROW = 96  # … with five or more players
+PLAYERS_WITHOUT_SCROLL = 6  # more players than this scroll sideways
 ROW_H = 36  # a row of the sheet
 
 # Theme-aware colour roles (they follow light/dark by themselves).

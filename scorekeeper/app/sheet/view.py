@@ -173,9 +173,13 @@ class SheetScreen:
         s.explain(box.name.in_(s.lang), s.t("pick_value"), choices)
 
     # --- drawing ---------------------------------------------------------------------------------
+    def _name_width(self) -> float:
+        """The box names' column: narrower when many players share the phone's width."""
+        return theme.NAME_W if len(self.service.state.players) <= 4 else theme.NAME_W_NARROW
+
     def _cell_width(self, players: int) -> float:
-        room = 390 - 16 - theme.NAME_W
-        return max(54.0, min(84.0, room / max(1, players)))
+        room = 390 - 16 - self._name_width()
+        return max(44.0, min(84.0, room / max(1, players)))
 
     def _box_cell(self, cell: Cell, identifier: str, width: float, current: bool, box_id: str,
                   hint: str = "") -> ft.Control:
@@ -237,7 +241,7 @@ class SheetScreen:
             )
             for i, p in enumerate(players)
         ]
-        rows.append(ft.Row([ft.Container(width=theme.NAME_W), *names], spacing=0))
+        rows.append(ft.Row([ft.Container(width=self._name_width()), *names], spacing=0))
         for row in stage_rows(self.variant):
             rows.append(self._row(row, state, sheet, stage, width, current_seat, hints, lang))
         return rows
@@ -248,7 +252,7 @@ class SheetScreen:
         label = ft.Container(
             content=ft.Text(row.label.in_(lang), size=15, weight=label_weight, no_wrap=True,
                             overflow=ft.TextOverflow.ELLIPSIS),
-            width=theme.NAME_W,
+            width=self._name_width(),
             height=theme.ROW_H if row.kind == "box" else 44,
             alignment=ft.Alignment.CENTER_LEFT,
             padding=ft.Padding.only(left=8),
@@ -305,7 +309,7 @@ class SheetScreen:
             return ft.Row(
                 [
                     ft.Container(content=ft.Text(t(key), size=15, weight=ft.FontWeight.W_600),
-                                 width=theme.NAME_W, padding=ft.Padding.only(left=8)),
+                                 width=self._name_width(), padding=ft.Padding.only(left=8)),
                     *[
                         tagged(
                             ft.Container(
@@ -419,10 +423,10 @@ class SheetScreen:
         )
         sheet_part = ft.Column([grid, self._totals(state)], spacing=0, expand=True)
         table: ft.Control = sheet_part
-        if len(state.players) > 4:
+        if len(state.players) > theme.PLAYERS_WITHOUT_SCROLL:
             # Many players: the grid and its totals scroll sideways together.
             sheet_part.expand = False
-            sheet_part.width = theme.NAME_W + self._cell_width(len(state.players)) * len(state.players)
+            sheet_part.width = self._name_width() + self._cell_width(len(state.players)) * len(state.players)
             table = ft.Row([sheet_part], scroll=ft.ScrollMode.AUTO, expand=True,
                            vertical_alignment=ft.CrossAxisAlignment.STRETCH)
         return ft.Column(
