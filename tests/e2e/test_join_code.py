@@ -44,9 +44,11 @@ def test_another_device_needs_the_code(browser: Any, table_server: AppServer) ->
         host_tab.wait("new-game")
         host_tab.tap("invite")
         host_tab.wait_text("join-code", re.compile(code.group(1)))
+        host_tab.shot("invite-table-light")
 
         guest.wait("join-code-field")
         assert not guest.has("new-game") and not guest.has("resume")
+        guest.shot("join-light")
         wrong = "0000" if code.group(1) != "0000" else "1111"
         field = guest.find("join-code-field").locator("input").first
         field.click()

@@ -46,7 +46,8 @@ class InviteScreen:
         body = ft.Column(parts, spacing=16, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                          scroll=ft.ScrollMode.AUTO, expand=True)
         return ft.Column(
-            [header(s, t("invite"), back=s.home), ft.Container(content=body, padding=16, expand=True)],
+            [header(s, t("invite"), back=s.home),
+             ft.Container(content=body, padding=16, expand=True, alignment=ft.Alignment.TOP_CENTER)],
             spacing=0,
             expand=True,
         )
