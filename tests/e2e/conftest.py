@@ -132,11 +132,16 @@ class Tab:
             if target.count() == 0 or node.get_attribute("flt-tappable") is not None:
                 target = node
             try:
-                target.click(timeout=4000)
+                if attempt < 2:
+                    target.click(timeout=4000)
+                else:
+                    # Something lies over the node (a dialog's fading barrier): the semantics
+                    # node takes the click itself, as a screen reader's tap would.
+                    target.dispatch_event("click", timeout=4000)
             except PlaywrightError:
                 if attempt == 3:
                     raise
-                continue  # the node went away before the click: nothing was clicked, try again
+                continue  # the click did not happen: nothing was clicked, try again
             self.taps += 1
             return
 
