@@ -72,3 +72,10 @@ def test_catalogue_speaks_both_languages() -> None:
     for key, text in UI.items():
         assert text.ru and text.en, key
     assert tr("throw_k_of_m", "ru", k=1, m=3) == "бросок 1 из 3"
+
+
+def test_dates_on_the_home_screen_are_local_and_short() -> None:
+    from scorekeeper.app.home.view import local_time
+
+    assert len(local_time("2026-11-29T13:05:00.000+00:00")) == len("29.11 13:05")
+    assert local_time("not a date") == "not a date"

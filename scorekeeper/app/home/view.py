@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import flet as ft
@@ -18,6 +19,14 @@ def variant_name(variant_id: str, lang: str) -> str:
         return get_variant(variant_id).name.in_(lang)  # type: ignore[arg-type]
     except ValueError:
         return variant_id
+
+
+def local_time(iso: str) -> str:
+    """'29.11 16:05' in this machine's time zone (the store keeps UTC)."""
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%d.%m %H:%M")
+    except ValueError:
+        return iso
 
 
 class HomeScreen:
@@ -58,7 +67,7 @@ class HomeScreen:
                     [
                         ft.Text(variant_name(game["variant"], s.lang), size=17, weight=ft.FontWeight.W_600),
                         ft.Text(names, size=15, color=theme.MUTED, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
-                        ft.Text(game["created"][:16].replace("T", " "), size=12, color=theme.MUTED),
+                        ft.Text(local_time(game["created"]), size=12, color=theme.MUTED),
                     ],
                     spacing=2,
                 ),
