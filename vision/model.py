@@ -11,12 +11,14 @@ import cv2
 import numpy as np
 
 CROP = 40
+CROP_SPAN = 1.15  # a crop covers this times the detected die's side
 STRIDE = 4
 DET_LONG_SIDE = 448  # the detector's input (long side) for the first pass
 DET_MAX_LONG_SIDE = 1280  # ... and the most it grows to for photos of small dice
 MIN_DIE_PX = 20.0  # dice smaller than this at the detector's scale trigger a finer second pass
 HEAT_THRESHOLD = 0.3
-NOT_A_DIE = 0.5  # classifier probability above which a detection is dropped
+NOT_A_DIE = 0.2  # classifier probability of "not a die" above which a detection is dropped
+SIZE_GAIN = 1.0  # boxes are scaled by this (calibrated on the training photos)
 
 
 def assets_dir() -> Path:
@@ -28,7 +30,7 @@ def assets_dir() -> Path:
 
 def crop_die(image: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0, size: int = CROP) -> np.ndarray:
     """A size x size view of the square of `side` pixels centred on (cx, cy), turned by `angle`."""
-    scale = size / max(side * 1.15, 1.0)
+    scale = size / max(side * CROP_SPAN, 1.0)
     m = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, scale)
     m[:, 2] += np.array([size / 2 - cx, size / 2 - cy])
     interp = cv2.INTER_AREA if scale < 0.7 else cv2.INTER_LINEAR
@@ -88,23 +90,29 @@ class Models:
                 continue
             cx = (x + float(out[3, y, x])) * STRIDE * back
             cy = (y + float(out[4, y, x])) * STRIDE * back
-            bw = float(np.exp(out[1, y, x])) * STRIDE * back
-            bh = float(np.exp(out[2, y, x])) * STRIDE * back
+            bw = float(np.exp(out[1, y, x])) * STRIDE * back * SIZE_GAIN
+            bh = float(np.exp(out[2, y, x])) * STRIDE * back * SIZE_GAIN
             dets.append(Detection(cx, cy, bw, bh, float(heat[y, x])))
         return nms(dets), back
 
-    def classify(self, image: np.ndarray, dets: list[Detection]) -> np.ndarray:
-        """Class probabilities (n, 7): column 0 'not a die', columns 1..6 the face values."""
+    def classify(self, image: np.ndarray, dets: list[Detection]) -> tuple[np.ndarray, list[Detection]]:
+        """Class probabilities (n, 7): column 0 'not a die', columns 1..6 the face values; and each
+        detection with its box as the classifier sees it on the closer view."""
         if not dets:
-            return np.zeros((0, 7), np.float32)
+            return np.zeros((0, 7), np.float32), []
         crops = [crop_die(image, d.cx, d.cy, max(d.w, d.h)) for d in dets]
         blob = cv2.dnn.blobFromImages(crops, 1 / 255.0)
         with self.lock:
             self.cls.setInput(blob)
-            logits = self.cls.forward()
-        logits = logits - logits.max(1, keepdims=True)
+            out = self.cls.forward()
+        logits = out[:, :7] - out[:, :7].max(1, keepdims=True)
         p = np.exp(logits)
-        return p / p.sum(1, keepdims=True)
+        boxes = []
+        for d, (tx, ty, lw, lh) in zip(dets, out[:, 7:11].tolist(), strict=True):
+            span = max(d.w, d.h) * CROP_SPAN
+            boxes.append(Detection(d.cx + tx * span, d.cy + ty * span, float(np.exp(lw)) * span,
+                                   float(np.exp(lh)) * span, d.score))
+        return p / p.sum(1, keepdims=True), boxes
 
 
 def iou(a: Detection, b: Detection) -> float:

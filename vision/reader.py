@@ -18,32 +18,35 @@ from vision.model import (
 TARGET_DIE_PX = 30.0  # apparent die side the finer pass aims at
 
 
-def detect(image: np.ndarray) -> list[Detection]:
+def _look(image: np.ndarray, long_side: int) -> tuple[list[tuple[Detection, Detection, np.ndarray]], float]:
+    """Detections kept by the classifier: (first box, second-look box, class probabilities)."""
     m = models()
-    long_side = max(image.shape[:2])
-    first = min(DET_LONG_SIDE, max(long_side, 256))
-    dets, back = m.detect(image, first)
-    sides = [max(d.w, d.h) / back for d in dets]
-    finer = 0
-    if dets and float(np.median(sides)) < MIN_DIE_PX:
-        finer = int(first * TARGET_DIE_PX / float(np.median(sides)))
-    elif not dets and long_side > first:
-        finer = first * 2
-    finer = min(finer, DET_MAX_LONG_SIDE, int(long_side * 1.5))
-    if finer > first * 1.2:
-        dets, _ = m.detect(image, finer)
-    return dets
+    dets, back = m.detect(image, long_side)
+    probs, boxes = m.classify(image, dets)
+    kept = [(d0, d, p) for d0, d, p in zip(dets, boxes, probs, strict=True) if p[0] <= NOT_A_DIE]
+    return kept, back
 
 
 def read_photo(photo: Photo) -> list[Die]:
     image = photo.pixels
-    dets = detect(image)
-    probs = models().classify(image, dets)
+    long_side = max(image.shape[:2])
+    first = min(DET_LONG_SIDE, max(long_side, 256))
+    kept, back = _look(image, first)
+    finer = 0
+    if kept:
+        median = float(np.median([max(d.w, d.h) / back for _d0, d, _p in kept]))
+        if median < MIN_DIE_PX:  # small dice: look again at a finer scale
+            finer = int(first * TARGET_DIE_PX / median)
+    elif long_side > first:
+        finer = first * 2
+    finer = min(finer, DET_MAX_LONG_SIDE, int(long_side * 1.5))
+    if finer > first * 1.2:
+        kept, back = _look(image, finer)
     dice = []
     s = photo.scale
-    for d, p in zip(dets, probs, strict=True):
-        if p[0] > NOT_A_DIE:
-            continue
+    for d0, d, p in kept:
+        if not 0.6 < max(d.w, d.h) / max(d0.w, d0.h) < 1.6:  # implausible second look: keep the first
+            d = d0
         value = int(np.argmax(p[1:])) + 1
         conf = float(p[value]) * min(1.0, d.score / 0.5)
         x0 = max(0, round((d.cx - d.w / 2) * s))
@@ -53,8 +56,27 @@ def read_photo(photo: Photo) -> list[Die]:
         if x1 <= x0 or y1 <= y0:
             continue
         dice.append(Die(value, (x0, y0, x1 - x0, y1 - y0), round(conf, 3)))
-    dice.sort(key=lambda d: (d.box[1] + d.box[3] / 2, d.box[0]))
-    return _reading_order(dice)
+    kept_dice: list[Die] = []
+    for die in sorted(dice, key=lambda d: -d.confidence):  # one die seen twice: keep the surer
+        if all(_iou(die.box, k.box) < 0.5 and _inside(die.box, k.box) < 0.6 for k in kept_dice):
+            kept_dice.append(die)
+    kept_dice.sort(key=lambda d: (d.box[1] + d.box[3] / 2, d.box[0]))
+    return _reading_order(kept_dice)
+
+
+def _inside(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
+    """The share of box `a` that lies inside box `b`."""
+    ix = max(0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
+    iy = max(0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
+    return ix * iy / max(1, a[2] * a[3])
+
+
+def _iou(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
+    ix = max(0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
+    iy = max(0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = a[2] * a[3] + b[2] * b[3] - inter
+    return inter / union if union > 0 else 0.0
 
 
 def _reading_order(dice: list[Die]) -> list[Die]:

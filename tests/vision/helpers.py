@@ -66,3 +66,13 @@ def matched(found: list, truth: list[tuple[int, tuple[float, ...]]], min_iou: fl
             used[best] = True
             hits += int(truth[best][0] == d.value)
     return hits
+
+
+def plain_scene() -> tuple[np.ndarray, list[tuple[int, tuple[int, int, int, int]]]]:
+    """Five white dice with black pips (1..5) seen from above on a plain table, 640 x 480."""
+    from vision.synth import render_scene
+
+    rng = np.random.default_rng(1021)
+    img, truth = render_scene(rng, (640, 480), values=[1, 2, 3, 4, 5], die_px=(45, 60),
+                              pitch_deg=(0, 5), body="white", pip="black")
+    return img, [(d.value, d.box) for d in truth]

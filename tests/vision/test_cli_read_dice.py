@@ -10,18 +10,15 @@ import numpy as np
 import pytest
 
 from scorekeeper.cli import main
-from tests.vision.helpers import jpeg
-from vision.synth import render_scene
+from tests.vision.helpers import jpeg, plain_scene
 
 
 @pytest.fixture()
 def photo(tmp_path: Path) -> tuple[Path, list[int]]:
-    rng = np.random.default_rng(5)
-    img, truth = render_scene(rng, (640, 480), values=[6, 1, 3, 5, 3], die_px=(50, 60),
-                              pitch_deg=(0, 10), body="white", pip="black", distractors=False)
+    img, truth = plain_scene()
     path = tmp_path / "roll.jpg"
     path.write_bytes(jpeg(img))
-    return path, sorted(d.value for d in truth)
+    return path, sorted(v for v, _ in truth)
 
 
 def test_reads_photos_as_json_lines(photo: tuple[Path, list[int]], capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,7 +2,8 @@
 
 - Detector: a fully convolutional centre-net at stride 4: a heat map of die centres, the box size
   (log of width and height in output cells) and the sub-cell offset of the centre.
-- Classifier: a 40 x 40 crop around one die -> 7 classes (0: not a die, 1..6: the top face).
+- Classifier: a 40 x 40 crop around one die -> 7 class scores (0: not a die, 1..6: the top face)
+  and the die's box relative to the crop (centre offset, log width and height).
 """
 
 from __future__ import annotations
@@ -62,19 +63,20 @@ class Classifier(nn.Module):
     def __init__(self) -> None:
         super().__init__()
         self.body = nn.Sequential(
-            _cbr(3, 24),
+            _cbr(3, 16),
+            _cbr(16, 24),  # two full-resolution layers: pips are only a few pixels wide
             nn.MaxPool2d(2),  # 20
-            _cbr(24, 32),
-            _sep(32, 48),
+            _sep(24, 48),
+            _sep(48, 48),
             nn.MaxPool2d(2),  # 10
             _sep(48, 64),
-            _sep(64, 64),
-            nn.MaxPool2d(2),  # 5
             _sep(64, 96),
+            nn.MaxPool2d(2),  # 5
+            _sep(96, 128),
             nn.AdaptiveAvgPool2d(1),
             nn.Flatten(),
-            nn.Dropout(0.2),
-            nn.Linear(96, 7),
+            nn.Dropout(0.1),
+            nn.Linear(128, 11),
         )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:

@@ -22,7 +22,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from vision.model import crop_die
+from vision.model import CROP_SPAN, crop_die
 from vision.training.data import Sample, background_patches, real_training, synthetic
 from vision.training.models import CROP, Classifier, Detector
 
@@ -30,16 +30,16 @@ ASSETS = Path(__file__).resolve().parents[2] / "assets"
 STRIDE = 4
 
 
-def colour_jitter(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def colour_jitter(img: np.ndarray, rng: np.random.Generator, hue_p: float = 0.6, invert_p: float = 0.2) -> np.ndarray:
     out: np.ndarray = img.astype(np.float32)
-    if rng.random() < 0.6:
+    if rng.random() < hue_p:
         hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)
         hsv[..., 0] = (hsv[..., 0].astype(np.int32) + int(rng.integers(0, 180))) % 180
         out = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR).astype(np.float32)
     if rng.random() < 0.1:
         g = cv2.cvtColor(out.astype(np.uint8), cv2.COLOR_BGR2GRAY).astype(np.float32)
         out = np.repeat(g[..., None], 3, 2)
-    if rng.random() < 0.2:
+    if rng.random() < invert_p:
         out = 255 - out  # light dice on dark tables and the reverse
     out = out * rng.uniform(0.6, 1.3) + rng.uniform(-40, 40)
     out = out * rng.uniform(0.85, 1.15, 3)
@@ -61,7 +61,9 @@ def to_tensor(img: np.ndarray) -> np.ndarray:
 
 # ---------------------------------------------------------------- detector
 
-def det_example(s: Sample, rng: np.random.Generator, size: int) -> tuple[np.ndarray, np.ndarray]:
+def det_example(
+    s: Sample, rng: np.random.Generator, size: int, neighbours: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
     """A random size x size view of a sample and its target (7, size/4, size/4)."""
     sides = np.maximum(s.boxes[:, 2], s.boxes[:, 3]) if len(s.boxes) else np.array([40.0])
     med = float(np.median(sides))
@@ -84,7 +86,7 @@ def det_example(s: Sample, rng: np.random.Generator, size: int) -> tuple[np.ndar
                          borderMode=border, borderValue=tuple(float(v) for v in rng.uniform(0, 255, 3)))
     img = colour_jitter(img, rng)
     out = size // STRIDE
-    tgt = np.zeros((7, out, out), np.float32)  # heat, logw, logh, ox, oy, mask_centre, mask_size
+    tgt = np.zeros((8, out, out), np.float32)  # heat, logw, logh, ox, oy, centre, size wt, offset wt
     yy, xx = np.mgrid[0:out, 0:out].astype(np.float32)
     for (bx, by, bw, bh) in s.boxes:
         c = m @ np.array([bx + bw / 2, by + bh / 2, 1.0])
@@ -102,12 +104,21 @@ def det_example(s: Sample, rng: np.random.Generator, size: int) -> tuple[np.ndar
         g = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * sig * sig))
         tgt[0] = np.maximum(tgt[0], g)
         ix, iy = int(gx), int(gy)
-        tgt[1, iy, ix] = math.log(max(nw, 2) / STRIDE)
-        tgt[2, iy, ix] = math.log(max(nh, 2) / STRIDE)
-        tgt[3, iy, ix] = gx - ix
-        tgt[4, iy, ix] = gy - iy
+        # size and offset are learnt on the centre cell, or (neighbours) on the 3 x 3 cells around
+        # it, since the peak found at run time may be a cell off
+        reach = 1 if neighbours else 0
+        for jy in range(max(0, iy - reach), min(out, iy + reach + 1)):
+            for jx in range(max(0, ix - reach), min(out, ix + reach + 1)):
+                centre = jx == ix and jy == iy
+                if not centre and tgt[7, jy, jx] > 0:
+                    continue
+                tgt[1, jy, jx] = math.log(max(nw, 2) / STRIDE)
+                tgt[2, jy, jx] = math.log(max(nh, 2) / STRIDE)
+                tgt[3, jy, jx] = gx - jx
+                tgt[4, jy, jx] = gy - jy
+                tgt[6, jy, jx] = (1.0 if centre else 0.5) if s.has_size else 0.0
+                tgt[7, jy, jx] = 1.0 if centre else 0.5
         tgt[5, iy, ix] = 1
-        tgt[6, iy, ix] = 1 if s.has_size else 0
         tgt[0, iy, ix] = 1.0
     return to_tensor(img)[0], tgt
 
@@ -123,21 +134,22 @@ def det_loss(pred: torch.Tensor, tgt: torch.Tensor) -> torch.Tensor:
     focal = (lpos + lneg) / npos
     ms = tgt[:, 6:7]
     lsize = (F.l1_loss(pred[:, 1:3], tgt[:, 1:3], reduction="none") * ms).sum() / ms.sum().clamp(min=1)
-    loff = (F.l1_loss(pred[:, 3:5], tgt[:, 3:5], reduction="none") * pos[:, None]).sum() / npos
+    mo = tgt[:, 7:8]
+    loff = (F.l1_loss(pred[:, 3:5], tgt[:, 3:5], reduction="none") * mo).sum() / mo.sum().clamp(min=1)
     return focal + lsize + loff
 
 
-def train_detector(samples: list[Sample], steps: int, seed: int) -> Detector:
+def train_detector(samples: list[Sample], steps: int, seed: int, size: int, neighbours: bool) -> Detector:
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
     net = Detector()
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
-    batch, size = 16, 256
+    batch = 16
     t0 = time.time()
     net.train()
     for step in range(steps):
-        xs, ts = zip(*(det_example(samples[int(rng.integers(len(samples)))], rng, size) for _ in range(batch)), strict=True)
+        xs, ts = zip(*(det_example(samples[int(rng.integers(len(samples)))], rng, size, neighbours) for _ in range(batch)), strict=True)
         x = torch.from_numpy(np.stack(xs))
         t = torch.from_numpy(np.stack(ts))
         loss = det_loss(net(x), t)
@@ -152,20 +164,41 @@ def train_detector(samples: list[Sample], steps: int, seed: int) -> Detector:
 
 # ---------------------------------------------------------------- classifier
 
-def cls_examples(samples: list[Sample], rng: np.random.Generator, per_die: int, negatives: float) -> tuple[np.ndarray, np.ndarray]:
-    xs, ys = [], []
+def cls_examples(
+    samples: list[Sample], rng: np.random.Generator, per_die: int, negatives: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Crops (n, CROP, CROP, 3), classes (n,) and box targets (n, 5): the die's centre offset and
+    log size relative to the crop, and a weight (0 where the box is unknown or turned off-axis)."""
+    xs, ys, bs = [], [], []
     for s in samples:
         h, w = s.image.shape[:2]
         for (bx, by, bw, bh), v in zip(s.boxes, s.values, strict=True):
             side = max(bw, bh)
+            gcx, gcy = bx + bw / 2, by + bh / 2
             for _ in range(per_die):
-                j = 0.12 * side
-                cx = bx + bw / 2 + rng.uniform(-j, j)
-                cy = by + bh / 2 + rng.uniform(-j, j)
-                sd = side * rng.uniform(0.85, 1.2)
-                img = crop_die(s.image, cx, cy, sd, angle=float(rng.uniform(0, 360)))
-                xs.append(colour_jitter(img, rng))
+                j = 0.15 * side
+                cx = gcx + rng.uniform(-j, j)
+                cy = gcy + rng.uniform(-j, j)
+                sd = side * math.exp(rng.uniform(math.log(0.75), math.log(1.4)))
+                square = rng.random() < 0.6
+                angle = float(rng.integers(4) * 90) if square else float(rng.uniform(0, 360))
+                img = crop_die(s.image, cx, cy, sd, angle=angle)
+                span = sd * CROP_SPAN
+                m = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, CROP / span)
+                m[:, 2] += np.array([CROP / 2 - cx, CROP / 2 - cy])
+                px, py = m @ np.array([gcx, gcy, 1.0])
+                tw, th = (bh, bw) if square and angle % 180 else (bw, bh)
+                wt = 1.0 if square and s.has_size else 0.0
+                bs.append((px / CROP - 0.5, py / CROP - 0.5, math.log(tw / span), math.log(th / span), wt))
+                xs.append(colour_jitter(img, rng, 0.4, 0.1))
                 ys.append(int(v))
+            if rng.random() < 0.3:  # a close view of part of a die (one pip) is not a die
+                pcx = gcx + rng.uniform(-0.3, 0.3) * side
+                pcy = gcy + rng.uniform(-0.3, 0.3) * side
+                img = crop_die(s.image, pcx, pcy, side * rng.uniform(0.15, 0.45), angle=float(rng.uniform(0, 360)))
+                xs.append(colour_jitter(img, rng, 0.4, 0.1))
+                ys.append(0)
+                bs.append((0.0, 0.0, 0.0, 0.0, 0.0))
         n_neg = int(round(negatives * len(s.boxes) * per_die)) + (1 if rng.random() < negatives else 0)
         sides = np.maximum(s.boxes[:, 2], s.boxes[:, 3]) if len(s.boxes) else np.array([40.0])
         for _ in range(n_neg):
@@ -183,17 +216,19 @@ def cls_examples(samples: list[Sample], rng: np.random.Generator, per_die: int, 
                 if np.min(d / np.maximum(s.boxes[:, 2], s.boxes[:, 3])) < 0.45:
                     continue
             img = crop_die(s.image, cx, cy, side, angle=float(rng.uniform(0, 360)))
-            xs.append(colour_jitter(img, rng))
+            xs.append(colour_jitter(img, rng, 0.4, 0.1))
             ys.append(0)
-    return np.stack(xs), np.array(ys, np.int64)
+            bs.append((0.0, 0.0, 0.0, 0.0, 0.0))
+    return np.stack(xs), np.array(ys, np.int64), np.array(bs, np.float32)
 
 
-def train_classifier(x: np.ndarray, y: np.ndarray, epochs: int, seed: int) -> Classifier:
+def train_classifier(x: np.ndarray, y: np.ndarray, b: np.ndarray, epochs: int, seed: int) -> Classifier:
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     net = Classifier()
     xt = torch.from_numpy(x.astype(np.float32).transpose(0, 3, 1, 2) / 255.0)
     yt = torch.from_numpy(y)
+    bt = torch.from_numpy(b)
     batch = 128
     steps = epochs * (len(x) // batch)
     opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
@@ -206,17 +241,20 @@ def train_classifier(x: np.ndarray, y: np.ndarray, epochs: int, seed: int) -> Cl
         correct = 0
         for i in range(len(x) // batch):
             idx = torch.from_numpy(perm[i * batch : (i + 1) * batch])
-            xb, yb = xt[idx], yt[idx]
+            xb, yb, bb = xt[idx], yt[idx], bt[idx].clone()
             if rng.random() < 0.5:
                 xb = torch.flip(xb, [3])  # a mirrored face shows the same count
+                bb[:, 0] = -bb[:, 0]
             out = net(xb)
-            loss = F.cross_entropy(out, yb, label_smoothing=0.05)
+            wt = bb[:, 4:5]
+            lbox = (F.l1_loss(out[:, 7:11], bb[:, :4], reduction="none") * wt).sum() / wt.sum().clamp(min=1)
+            loss = F.cross_entropy(out[:, :7], yb, label_smoothing=0.05) + 2 * lbox
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
             step += 1
-            correct += int((out.argmax(1) == yb).sum())
+            correct += int((out[:, :7].argmax(1) == yb).sum())
         print(f"cls epoch {ep} acc {correct / ((len(x) // batch) * batch):.4f} loss {loss.item():.3f} {time.time() - t0:.0f}s", flush=True)
     return net.eval()
 
@@ -232,12 +270,16 @@ def export(net: torch.nn.Module, path: Path, shape: tuple[int, ...], dynamic: di
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--det-steps", type=int, default=1500)
-    ap.add_argument("--cls-epochs", type=int, default=12)
+    ap.add_argument("--det-steps", type=int, default=2500)
+    ap.add_argument("--det-crop", type=int, default=256, help="side of the detector's training views")
+    ap.add_argument("--det-neighbours", action="store_true", help="learn box size on 3 x 3 cells")
+    ap.add_argument("--cls-epochs", type=int, default=18)
     ap.add_argument("--synthetic", type=int, default=1200)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--only", choices=["det", "cls"], default=None)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--save", default=None, help="also save the PyTorch weights under this prefix")
+    ap.add_argument("--assets", type=Path, default=ASSETS, help="where the ONNX files go")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
@@ -252,17 +294,21 @@ def main() -> None:
     if args.only != "cls":
         # real photos weighted up against the synthetic ones
         pool = dice_a * 3 + dice_c + synth
-        det = train_detector(pool, args.det_steps, args.seed)
-        export(det, ASSETS / "dice_detector.onnx", (1, 3, 256, 256), {2: "h", 3: "w"})
+        det = train_detector(pool, args.det_steps, args.seed, args.det_crop, args.det_neighbours)
+        export(det, args.assets / "dice_detector.onnx", (1, 3, 256, 256), {2: "h", 3: "w"})
+        if args.save:
+            torch.save(det.state_dict(), args.save + ".det.pt")
     if args.only != "det":
-        xa, ya = cls_examples(dice_a, rng, 6, 0.15)
-        xc, yc = cls_examples(dice_c, rng, 2, 0.15)
-        xs, ys = cls_examples(synth, rng, 1, 0.15)
-        x = np.concatenate([xa, xc, xs])
-        y = np.concatenate([ya, yc, ys])
+        parts = [cls_examples(dice_a, rng, 6, 0.15), cls_examples(dice_c, rng, 2, 0.15),
+                 cls_examples(synth, rng, 1, 0.15)]
+        x = np.concatenate([p[0] for p in parts])
+        y = np.concatenate([p[1] for p in parts])
+        b = np.concatenate([p[2] for p in parts])
         print(f"classifier examples: {len(x)} ({np.bincount(y, minlength=7).tolist()})", flush=True)
-        cls = train_classifier(x, y, args.cls_epochs, args.seed)
-        export(cls, ASSETS / "dice_classifier.onnx", (1, 3, CROP, CROP), {0: "n"})
+        cls = train_classifier(x, y, b, args.cls_epochs, args.seed)
+        export(cls, args.assets / "dice_classifier.onnx", (1, 3, CROP, CROP), {0: "n"})
+        if args.save:
+            torch.save(cls.state_dict(), args.save + ".cls.pt")
 
 
 if __name__ == "__main__":
