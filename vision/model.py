@@ -11,13 +11,14 @@ import cv2
 import numpy as np
 
 CROP = 40
+VIEWS = 4  # the classifier looks at each die turned 0, 90, 180 and 270 degrees
 CROP_SPAN = 1.15  # a crop covers this times the detected die's side
 STRIDE = 4
 DET_LONG_SIDE = 448  # the detector's input (long side) for the first pass
 DET_MAX_LONG_SIDE = 1280  # ... and the most it grows to for photos of small dice
 MIN_DIE_PX = 20.0  # dice smaller than this at the detector's scale trigger a finer second pass
 HEAT_THRESHOLD = 0.3
-NOT_A_DIE = 0.2  # classifier probability of "not a die" above which a detection is dropped
+NOT_A_DIE = 0.12  # classifier probability of "not a die" above which a detection is dropped
 SIZE_GAIN = 1.0  # boxes are scaled by this (calibrated on the training photos)
 
 
@@ -101,18 +102,24 @@ class Models:
         if not dets:
             return np.zeros((0, 7), np.float32), []
         crops = [crop_die(image, d.cx, d.cy, max(d.w, d.h)) for d in dets]
-        blob = cv2.dnn.blobFromImages(crops, 1 / 255.0)
+        # the face is read on the crop turned four ways, and the class probabilities averaged
+        views = crops + [np.ascontiguousarray(np.rot90(c, k)) for k in range(1, VIEWS) for c in crops]
+        blob = cv2.dnn.blobFromImages(views, 1 / 255.0)
         with self.lock:
             self.cls.setInput(blob)
-            out = self.cls.forward()
-        logits = out[:, :7] - out[:, :7].max(1, keepdims=True)
-        p = np.exp(logits)
+            all_out = self.cls.forward()
+        n = len(dets)
+        logits = all_out[:, :7] - all_out[:, :7].max(1, keepdims=True)
+        e = np.exp(logits)
+        e /= e.sum(1, keepdims=True)
+        p = e.reshape(VIEWS, n, 7).mean(0)
+        out = all_out[:n]
         boxes = []
         for d, (tx, ty, lw, lh) in zip(dets, out[:, 7:11].tolist(), strict=True):
             span = max(d.w, d.h) * CROP_SPAN
             boxes.append(Detection(d.cx + tx * span, d.cy + ty * span, float(np.exp(lw)) * span,
                                    float(np.exp(lh)) * span, d.score))
-        return p / p.sum(1, keepdims=True), boxes
+        return p, boxes
 
 
 def iou(a: Detection, b: Detection) -> float:
