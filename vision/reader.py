@@ -9,13 +9,14 @@ from vision.imageio import Photo
 from vision.model import (
     DET_LONG_SIDE,
     DET_MAX_LONG_SIDE,
-    MIN_DIE_PX,
     NOT_A_DIE,
     Detection,
     models,
 )
 
-TARGET_DIE_PX = 30.0  # apparent die side the finer pass aims at
+TARGET_DIE_PX = 24.0  # apparent die side (detector input pixels) the second look aims at
+RESCALE_TOLERANCE = 1.25  # no second look when the first scale is within this factor of it
+MIN_LONG_SIDE = 192
 
 
 def _look(image: np.ndarray, long_side: int) -> tuple[list[tuple[Detection, Detection, np.ndarray]], float]:
@@ -32,16 +33,15 @@ def read_photo(photo: Photo) -> list[Die]:
     long_side = max(image.shape[:2])
     first = min(DET_LONG_SIDE, max(long_side, 256))
     kept, back = _look(image, first)
-    finer = 0
-    if kept:
+    rescale = 0
+    if kept:  # look again at the scale where the dice appear TARGET_DIE_PX wide
         median = float(np.median([max(d.w, d.h) / back for _d0, d, _p in kept]))
-        if median < MIN_DIE_PX:  # small dice: look again at a finer scale
-            finer = int(first * TARGET_DIE_PX / median)
+        rescale = int(first * TARGET_DIE_PX / median)
     elif long_side > first:
-        finer = first * 2
-    finer = min(finer, DET_MAX_LONG_SIDE, int(long_side * 1.5))
-    if finer > first * 1.2:
-        kept, back = _look(image, finer)
+        rescale = first * 2
+    rescale = max(MIN_LONG_SIDE, min(rescale, DET_MAX_LONG_SIDE, int(long_side * 1.5)))
+    if not first / RESCALE_TOLERANCE < rescale < first * RESCALE_TOLERANCE:
+        kept, back = _look(image, rescale)
     dice = []
     s = photo.scale
     for d0, d, p in kept:
