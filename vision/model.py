@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 CROP = 40
-VIEWS = 4  # the classifier looks at each die turned 0, 90, 180 and 270 degrees
+VIEWS = 8  # the classifier looks at each die turned 0, 90, 180, 270 degrees, and mirrored
 CROP_SPAN = 1.15  # a crop covers this times the detected die's side
 STRIDE = 4
 DET_LONG_SIDE = 352  # the detector's input (long side) for the first look
@@ -101,8 +101,10 @@ class Models:
         if not dets:
             return np.zeros((0, 7), np.float32), []
         crops = [crop_die(image, d.cx, d.cy, max(d.w, d.h)) for d in dets]
-        # the face is read on the crop turned four ways, and the class probabilities averaged
-        views = crops + [np.ascontiguousarray(np.rot90(c, k)) for k in range(1, VIEWS) for c in crops]
+        # the face is read on the crop turned four ways and mirrored, the probabilities averaged
+        mirrored = [np.ascontiguousarray(c[:, ::-1]) for c in crops]
+        views = crops + [np.ascontiguousarray(np.rot90(c, k)) for k in range(1, 4) for c in crops]
+        views += mirrored + [np.ascontiguousarray(np.rot90(c, k)) for k in range(1, 4) for c in mirrored]
         blob = cv2.dnn.blobFromImages(views, 1 / 255.0)
         with self.lock:
             self.cls.setInput(blob)
