@@ -62,6 +62,7 @@ UI: dict[str, Text] = {
     "bonus_chance": Text("Бонус верха: {bonus}%", "Upper bonus: {bonus}%"),
     "penalty": Text("штраф", "penalty"),
     "bonus": Text("бонус", "bonus"),
+    "no_bonus": Text("без бонуса", "no bonus"),
     "upper_sum": Text("Верх", "Upper"),
     "stage_total": Text("Сумма этапа", "Stage total"),
     "throw": Text("Бросок", "Throw"),

@@ -138,6 +138,7 @@ def test_a_solo_yahtzee_to_the_end(new_tab) -> None:
     total = int(tab.text("total-1"))
     assert total == 1 + 2 + 3 + 4 + 5 + 30 + 40 + 15  # the sheet's own sum, nothing else added
     assert not tab.has("cross-out")
+    tab.shot("sheet-finished-light")
     tab.tap("rematch")  # the same game again, a fresh sheet
     tab.wait_text("turn", re.compile("Ходит Соло · бросок 0 из 3"))
     tab.wait_text("total-1", "0")

@@ -130,7 +130,9 @@ def upper_meter(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> Me
         return Meter(text, tr("gora_even", lang), "neutral")
     text = str(upper)
     if filled:
-        return Meter(text, f"{tr('bonus', lang)} {signed(bonus)}", "good" if bonus > 0 else "neutral")
+        if bonus > 0:
+            return Meter(text, f"{tr('bonus', lang)} {signed(bonus)}", "good")
+        return Meter(text, tr("no_bonus", lang), "neutral")
     missing = max(0, rule.threshold - upper)
     return Meter(text, tr("upper_needed", lang, n=missing) if missing else f"{tr('bonus', lang)} +{rule.bonus}",
                  "neutral" if missing else "good")

@@ -434,7 +434,7 @@ class SheetScreen:
                 header(s, "", back=s.home, trailing=[undo], title_control=title),
                 *bar,
                 ft.Container(content=table, expand=True, padding=ft.Padding.symmetric(horizontal=8)),
-                self.dice.build(),
+                *([] if state.finished else [self.dice.build()]),  # a finished sheet takes the room
             ],
             spacing=0,
             expand=True,
