@@ -24,7 +24,7 @@ import numpy as np
 
 from vision.imageio import MAX_BYTES, MAX_PIXELS, ImageError, Photo, decode, from_array, read_bytes
 
-__all__ = ["Die", "ImageError", "MAX_BYTES", "MAX_PIXELS", "read_dice", "load_photo"]
+__all__ = ["Die", "ImageError", "MAX_BYTES", "MAX_PIXELS", "MIN_CONFIDENCE", "read_dice", "load_photo"]
 
 WORK_MAX_SIDE = 2048  # arrays and non-JPEG photos larger than this are scaled down first
 
@@ -64,15 +64,21 @@ def load_photo(image: ImageSource) -> Photo:
     return photo
 
 
-def read_dice(image: ImageSource) -> list[Die]:
+MIN_CONFIDENCE = 0.0
+"""Default of read_dice's `min_confidence`: every die found is returned, the unsure ones too, so that
+a person can correct its value rather than add a missing die."""
+
+
+def read_dice(image: ImageSource, min_confidence: float = MIN_CONFIDENCE) -> list[Die]:
     """The dice on a photo, in reading order (top to bottom, then left to right).
 
     `image`: the encoded bytes of a photo (JPEG with any EXIF orientation, PNG, WebP, BMP; at most
     `MAX_BYTES` bytes and `MAX_PIXELS` pixels, checked before decoding), a BGR (or grey, BGRA)
     numpy array, or a path to a file. Boxes are in pixels of the original image as it is meant to
-    be seen (after its EXIF orientation). Raises ImageError for anything that is not such a photo.
+    be seen (after its EXIF orientation). Dice read with a confidence below `min_confidence` are
+    left out (0 keeps every candidate). Raises ImageError for anything that is not such a photo.
     Safe to call from several threads.
     """
     from vision.reader import read_photo
 
-    return read_photo(load_photo(image))
+    return [d for d in read_photo(load_photo(image)) if d.confidence >= min_confidence]

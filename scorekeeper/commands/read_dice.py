@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 
 import vision
+import vision.model
 from scorekeeper.commands import print_json
 
 
@@ -38,6 +39,7 @@ def run_read_dice(args: argparse.Namespace) -> int:
     out_dir = Path(args.annotate) if args.annotate else None
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
+    vision.model.models()  # load the networks once, outside the per-photo timing
     for name in args.images:
         t0 = time.perf_counter()
         try:
