@@ -10,7 +10,15 @@ and returns one :class:`Die` per die found: its value (the face pointing up), it
 the original, upright image, and a confidence. Bad input raises :class:`ImageError` (a ValueError)
 whose message says what was wrong; nothing else about the input is trusted.
 
-Only OpenCV and numpy are needed at run time; the two small networks live in `assets/` as ONNX.
+How: the photo is decoded safely (vision.imageio: size and pixel limits read from the header,
+JPEGs of large photos decoded at 1/2..1/8 scale, EXIF orientation applied), a small centre-net
+(assets/dice_detector.onnx, run by cv2.dnn) finds die centres and sizes at a scale where dice appear
+about 24 px wide (a first look at 352 px, a second at the scale that look suggests), and a small
+classifier (assets/dice_classifier.onnx) reads a 40 x 40 view of each die, turned four ways and
+mirrored, as "not a die" or 1..6 and refits its box. Both networks are trained by
+vision/training/train.py on dice-a train, dice-c train and synthetic renders (vision.synth).
+
+Only OpenCV and numpy are needed at run time.
 """
 
 from __future__ import annotations
