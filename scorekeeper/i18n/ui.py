@@ -60,6 +60,19 @@ UI: dict[str, Text] = {
     "premium": Text("премия", "premium"),
     "gora_chances": Text("Гора: премия {bonus}%, штраф {penalty}%", "Gora: premium {bonus}%, penalty {penalty}%"),
     "bonus_chance": Text("Бонус верха: {bonus}%", "Upper bonus: {bonus}%"),
+    "chances_title": Text("Откуда эти проценты", "Where these numbers come from"),
+    "chances_help": Text(
+        "Точный расчёт при игре только на верх: каждая открытая клетка верха получает один ход, "
+        "все кубики её номинала остаются на столе, а после каждого броска выбирается лучшее — "
+        "бросать ли ещё (тратя ограды) и какую клетку играть следующей.",
+        "An exact figure for playing the upper boxes only: each open upper box gets one turn, every "
+        "die of its face is kept, and after each throw the best choice is made — throw again "
+        "(spending fences) or write, and which box to play next.",
+    ),
+    "chances_help_mid_turn": Text(
+        " После этого броска — при игре в самую выгодную открытую клетку верха.",
+        " After this throw: playing for the most promising open upper box.",
+    ),
     "penalty": Text("штраф", "penalty"),
     "bonus": Text("бонус", "bonus"),
     "no_bonus": Text("без бонуса", "no bonus"),

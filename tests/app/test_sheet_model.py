@@ -86,3 +86,25 @@ def test_turn_line_and_turns_played() -> None:
         "Аня: 5-5-5-2-3 · Three of a kind 15",
     ]
     assert signed(3) == "+3" and signed(-3) == "-3" and signed(0) == "0"
+
+
+def test_upper_chances_move_with_the_throw() -> None:
+    from scorekeeper.app.sheet.model import upper_chances
+
+    state = new_game(get_variant("ru_fences"), ["Аня"])
+    before = upper_chances(state, "en")
+    assert before == "Gora: premium 18%, penalty 82%"
+    lucky = upper_chances(_roll(state, (6, 6, 6, 6, 6)), "en")
+    spent = state
+    for _ in range(3):  # the last throw of the turn, and no face came twice
+        spent = _roll(spent, (1, 2, 3, 4, 5))
+    unlucky = upper_chances(spent, "en")
+    premium = [int(text.split("premium ")[1].split("%")[0]) for text in (before, lucky, unlucky)]
+    assert premium[1] > premium[0] > premium[2]
+
+
+def test_upper_chances_for_the_yahtzee_bonus() -> None:
+    from scorekeeper.app.sheet.model import upper_chances
+
+    assert upper_chances(new_game(get_variant("yahtzee"), ["Аня"]), "ru").startswith("Бонус верха:")
+    assert upper_chances(new_game(get_variant("ru_football"), ["Аня"]), "ru") == ""

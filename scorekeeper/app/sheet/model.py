@@ -207,8 +207,12 @@ def turns_played(state: State, lang: Lang, limit: int = 12) -> list[str]:
 
 
 def upper_chances(state: State, lang: Lang) -> str:
-    """The current player's chances for this stage's «гора» premium / upper bonus, or ''."""
-    from scorekeeper.outlook import outlook, upper_goal
+    """The current player's chances for this stage's «гора» premium / upper bonus, or ''.
+
+    Before a throw: the stage's outlook. After a throw: the outlook of playing this turn for the
+    most promising open upper box, with the dice of its face kept.
+    """
+    from scorekeeper.outlook import outlook, outlook_mid_turn, upper_goal
 
     variant = state.variant
     if state.finished or variant.upper is None:
@@ -223,8 +227,16 @@ def upper_chances(state: State, lang: Lang) -> str:
     if not faces:
         return ""
     fences = state.sheets[seat].fences if variant.fences else 0
+    upper = stage_sheet.upper(variant)
     try:
-        chances = outlook(goal, faces, stage_sheet.upper(variant), fences)
+        if state.dice is not None and state.throws > 0:
+            dice = state.dice
+            chances = max(
+                (outlook_mid_turn(goal, faces, upper, fences, f, dice.count(f), state.throws) for f in faces),
+                key=lambda o: o.p_bonus,
+            )
+        else:
+            chances = outlook(goal, faces, upper, fences)
     except ValueError:
         return ""
     bonus = round(chances.p_bonus * 100)

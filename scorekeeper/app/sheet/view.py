@@ -355,7 +355,17 @@ class SheetScreen:
                            color=ft.Colors.ERROR if self.crossing else None), "turn")
         ]
         if chances:
-            turn_lines.append(tagged(ft.Text(chances, size=13, color=theme.MUTED), "upper-outlook"))
+            help_text = t("chances_help") + (t("chances_help_mid_turn") if state.throws else "")
+            turn_lines.append(
+                tagged(
+                    ft.Container(
+                        content=ft.Text(chances, size=13, color=theme.MUTED),
+                        on_click=lambda _: s.explain(t("chances_title"), help_text),
+                    ),
+                    "upper-outlook",
+                    help_text,
+                )
+            )
         turn = ft.Container(
             content=ft.Column(turn_lines, spacing=0),
             padding=ft.Padding.symmetric(horizontal=12, vertical=6),
