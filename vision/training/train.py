@@ -272,7 +272,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--det-steps", type=int, default=2500)
     ap.add_argument("--det-crop", type=int, default=256, help="side of the detector's training views")
-    ap.add_argument("--det-neighbours", action="store_true", help="learn box size on 3 x 3 cells")
+    ap.add_argument("--det-neighbours", action=argparse.BooleanOptionalAction, default=True,
+                    help="learn box size and offset on the 3 x 3 cells around each centre")
     ap.add_argument("--cls-epochs", type=int, default=18)
     ap.add_argument("--synthetic", type=int, default=1200)
     ap.add_argument("--seed", type=int, default=0)
