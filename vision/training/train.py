@@ -274,7 +274,7 @@ def main() -> None:
     ap.add_argument("--det-crop", type=int, default=256, help="side of the detector's training views")
     ap.add_argument("--det-neighbours", action=argparse.BooleanOptionalAction, default=True,
                     help="learn box size and offset on the 3 x 3 cells around each centre")
-    ap.add_argument("--cls-epochs", type=int, default=18)
+    ap.add_argument("--cls-epochs", type=int, default=30)
     ap.add_argument("--synthetic", type=int, default=1200)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--only", choices=["det", "cls"], default=None)
