@@ -186,17 +186,28 @@ def test_play_db_killed_at_random_moments_keeps_a_prefix_that_plays_on(tmp_path:
         expected = apply(expected, action)
     rng = random.Random(5)
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
-    db = tmp_path / "crash.db"
-    mid_game = attempts = 0
-    while mid_game < 4 and attempts < 25:
-        attempts += 1
-        process = subprocess.Popen([sys.executable, "-m", "scorekeeper.cli", "play", path, "--db", str(db)],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-        # Wait for the game to exist, then kill at a random moment of the replay.
-        deadline = time.monotonic() + 10
+    command = [sys.executable, "-m", "scorekeeper.cli", "play", path, "--db"]
+
+    def start(db: Path) -> subprocess.Popen[bytes]:
+        """Start `play --db` and return once its file exists (the replay is under way)."""
+        process = subprocess.Popen([*command, str(db)], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, env=env)
+        deadline = time.monotonic() + 30
         while not db.exists() and time.monotonic() < deadline and process.poll() is None:
-            time.sleep(0.005)
-        time.sleep(rng.uniform(0.0, 0.25))
+            time.sleep(0.002)
+        return process
+
+    # How long a replay runs once its file exists, measured here: kills land within that window
+    # however busy the machine is.
+    began = time.monotonic()
+    start(tmp_path / "timing.db").wait()
+    window = time.monotonic() - began
+    mid_game = attempts = 0
+    while mid_game < 4 and attempts < 30:
+        attempts += 1
+        db = tmp_path / f"crash-{attempts}.db"
+        process = start(db)
+        time.sleep(rng.uniform(0.0, window))
         process.send_signal(signal.SIGKILL)
         process.wait()
         with Store(db) as store:
@@ -214,6 +225,8 @@ def test_play_db_killed_at_random_moments_keeps_a_prefix_that_plays_on(tmp_path:
                 service.act(action)
             assert service.state.sheet() == expected.sheet()
             service.close()
+        with Store(db) as store:  # the game goes on from the same file after a restart too
+            assert store.action_count(game_id) == len(actions)
     assert mid_game >= 4, f"only {mid_game} of {attempts} kills landed mid-game"
 
 
