@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import vision  # noqa: E402
 from vision.classical import read_photo_classical  # noqa: E402
+from vision.reader import box_iou  # noqa: E402
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 
@@ -44,12 +45,6 @@ def labels(path: Path, w: int, h: int) -> list[tuple[int, tuple[float, float, fl
     return out
 
 
-def iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    ix = max(0.0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = a[2] * a[3] + b[2] * b[3] - inter
-    return inter / union if union > 0 else 0.0
 
 
 def centre_match(pred: tuple[float, ...], gt: tuple[float, ...]) -> bool:
@@ -68,7 +63,7 @@ def score(dice: list[vision.Die], truth: list[tuple[int, tuple[float, float, flo
         for i, (_v, box) in enumerate(truth):
             if used[i]:
                 continue
-            q = iou(d.box, box) if whole else (1.0 if centre_match(d.box, box) else 0.0)
+            q = box_iou(d.box, box) if whole else (1.0 if centre_match(d.box, box) else 0.0)
             if q > best_q and (q >= 0.5 if whole else q > 0):
                 best, best_q = i, q
         if best >= 0:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from vision import Die
@@ -58,7 +60,7 @@ def read_photo(photo: Photo) -> list[Die]:
         dice.append(Die(value, (x0, y0, x1 - x0, y1 - y0), round(conf, 3)))
     kept_dice: list[Die] = []
     for die in sorted(dice, key=lambda d: -d.confidence):  # one die seen twice: keep the surer
-        if all(_iou(die.box, k.box) < 0.5 and _inside(die.box, k.box) < 0.6 for k in kept_dice):
+        if all(box_iou(die.box, k.box) < 0.5 and _inside(die.box, k.box) < 0.6 for k in kept_dice):
             kept_dice.append(die)
     kept_dice.sort(key=lambda d: (d.box[1] + d.box[3] / 2, d.box[0]))
     return _reading_order(kept_dice)
@@ -71,7 +73,8 @@ def _inside(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float
     return ix * iy / max(1, a[2] * a[3])
 
 
-def _iou(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
+def box_iou(a: Sequence[float], b: Sequence[float]) -> float:
+    """Intersection over union of two boxes given as (x, y, width, height)."""
     ix = max(0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
     iy = max(0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
     inter = ix * iy

@@ -8,6 +8,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.reader import box_iou
+
 DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
 
 
@@ -44,12 +46,6 @@ def stored_for(upright: np.ndarray, orientation: int) -> np.ndarray:
     return inverse[orientation](upright)
 
 
-def iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    ix = max(0.0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = a[2] * a[3] + b[2] * b[3] - inter
-    return inter / union if union > 0 else 0.0
 
 
 def matched(found: list, truth: list[tuple[int, tuple[float, ...]]], min_iou: float = 0.5) -> int:
@@ -59,7 +55,7 @@ def matched(found: list, truth: list[tuple[int, tuple[float, ...]]], min_iou: fl
     for d in found:
         best, best_q = -1, min_iou
         for i, (_v, box) in enumerate(truth):
-            q = iou(d.box, box)
+            q = box_iou(d.box, box)
             if not used[i] and q >= best_q:
                 best, best_q = i, q
         if best >= 0:
