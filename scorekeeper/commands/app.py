@@ -33,6 +33,7 @@ def run_app(args: argparse.Namespace) -> int:
     from scorekeeper.app import make_main
     from scorekeeper.app.config import AppConfig, default_db_path
     from scorekeeper.app.invite.model import invite_url, qr_terminal
+    from scorekeeper.app.photo.model import UPLOAD_MAX_BYTES
     from scorekeeper.store import Store, StoreError
 
     db_path = Path(args.db).expanduser() if args.db else default_db_path()
@@ -65,7 +66,7 @@ def run_app(args: argparse.Namespace) -> int:
     # websocket above its 16 MiB message limit would freeze the tab.
     os.environ.setdefault("FLET_UPLOAD_DIR", str(db_path.parent / "uploads"))
     os.environ.setdefault("FLET_SECRET_KEY", secrets.token_hex(16))
-    os.environ.setdefault("FLET_MAX_UPLOAD_SIZE", str(32 * 2**20))
+    os.environ.setdefault("FLET_MAX_UPLOAD_SIZE", str(UPLOAD_MAX_BYTES))
     Path(os.environ["FLET_UPLOAD_DIR"]).mkdir(parents=True, exist_ok=True)
     try:
         ft.run(
