@@ -94,6 +94,20 @@ class _Launcher:
         elif e.progress is not None and e.progress >= 1.0:
             future.set_result(None)
 
+    @staticmethod
+    async def _arrived(progress: asyncio.Future[str | None], path: Path, picked: Any) -> str | None:
+        """None once the whole file is in the upload folder (or an upload error).
+
+        The browser's last progress event can come late or not at all; a file of the picked size
+        on the server side is the same news.
+        """
+        expected = int(getattr(picked, "size", 0) or 0)
+        while not progress.done():
+            if expected and path.exists() and path.stat().st_size >= expected:
+                return None
+            await asyncio.wait({progress}, timeout=0.2)
+        return progress.result()
+
     async def fetch(self, picked: Any, timeout: float = 120.0) -> bytes:
         """The picked file's bytes through the server's upload folder (removed once read)."""
         import vision
@@ -106,7 +120,7 @@ class _Launcher:
         await self.picker.upload([ft.FilePickerUploadFile(upload_url=url, id=picked.id, name=picked.name)])
         path = folder / name
         try:
-            error = await asyncio.wait_for(self.uploaded, timeout)
+            error = await asyncio.wait_for(self._arrived(self.uploaded, path, picked), timeout)
             if error:
                 raise vision.ImageError(f"the upload failed: {error}")
             size = path.stat().st_size
