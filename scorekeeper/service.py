@@ -16,6 +16,7 @@ from scorekeeper.game import (
     CrossOut,
     Miss,
     Roll,
+    RollWithoutDice,
     Score,
     State,
     Undo,
@@ -122,6 +123,10 @@ class GameService:
     def roll(self, values: Sequence[Any], player: str | None = None) -> State:
         """Record a throw: the five values as they lie now."""
         return self.act(Roll.of(values), player)
+
+    def roll_without_dice(self, player: str | None = None) -> State:
+        """Record a throw whose dice the player does not enter (a later throw of the turn gives them)."""
+        return self.act(RollWithoutDice(), player)
 
     def score(self, box: str, value: int | None = None, stage: int | None = None, player: str | None = None) -> State:
         """Write a box with the current dice (`value`: the player's pick, e.g. which pair)."""

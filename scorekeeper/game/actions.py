@@ -4,6 +4,8 @@
 Score(box='pair', value=6, stage=None)
 >>> to_payload(Roll((5, 5, 5, 2, 3)))
 {'roll': [5, 5, 5, 2, 3]}
+>>> from_payload({"roll_without_dice": True})
+RollWithoutDice()
 """
 
 from __future__ import annotations
@@ -27,6 +29,16 @@ class Roll:
     def of(cls, raw: Any) -> Roll:
         """Five whole numbers (InvalidDice otherwise); the variant checks their range on the throw."""
         return cls(Hand.parse(raw, low=-(10**9), high=None).values)
+
+
+@dataclass(frozen=True)
+class RollWithoutDice:
+    """A throw whose dice were not entered: it counts as a throw, and a later throw gives the dice.
+
+    At the table only the last throw's dice decide the box; the number of throws decides fences and
+    first-throw bonuses. So a player may skip entering a throw they re-throw from anyway. A turn's
+    last possible throw always needs its dice.
+    """
 
 
 @dataclass(frozen=True)
@@ -62,15 +74,17 @@ class Undo:
     count: int = 1
 
 
-Action = Roll | Score | CrossOut | Miss | Undo
+Action = Roll | RollWithoutDice | Score | CrossOut | Miss | Undo
 
-KINDS = ("roll", "score", "cross_out", "miss", "undo")
+KINDS = ("roll", "roll_without_dice", "score", "cross_out", "miss", "undo")
 
 
 def kind(action: Action) -> str:
     """The action's kind as the script and the store name it."""
     if isinstance(action, Roll):
         return "roll"
+    if isinstance(action, RollWithoutDice):
+        return "roll_without_dice"
     if isinstance(action, Score):
         return "score"
     if isinstance(action, CrossOut):
@@ -84,6 +98,8 @@ def to_payload(action: Action) -> dict[str, Any]:
     """The action in its JSON form ({"roll": [...]}, {"score": "pair", "value": 6}, ...)."""
     if isinstance(action, Roll):
         return {"roll": list(action.values)}
+    if isinstance(action, RollWithoutDice):
+        return {"roll_without_dice": True}
     if isinstance(action, Score):
         payload: dict[str, Any] = {"score": action.box}
         if action.value is not None:
@@ -149,8 +165,8 @@ def from_payload(payload: Mapping[str, Any]) -> Action:
         return Score(_box(raw, "score"), None if value is None else _whole(value, "value"), stage)
     if name == "cross_out":
         return CrossOut(_box(raw, "cross_out"), stage)
-    if name == "miss":
+    if name in ("miss", "roll_without_dice"):
         if raw is not True:
-            raise _bad(f"miss: expected true, got {raw!r}", f"miss: нужно true, а не {raw!r}")
-        return Miss()
+            raise _bad(f"{name}: expected true, got {raw!r}", f"{name}: нужно true, а не {raw!r}")
+        return Miss() if name == "miss" else RollWithoutDice()
     return Undo(_whole(raw, "undo", 1))

@@ -91,6 +91,12 @@ class NoThrowYet(RuleViolation):
     rule = "no_throw_yet"
 
 
+class DiceNotEntered(RuleViolation):
+    """The turn's last throw was recorded without its dice, and the action needs them."""
+
+    rule = "dice_not_entered"
+
+
 class ThrowAlreadyMade(RuleViolation):
     """The action belongs before the turn's first throw (a missed football tour)."""
 

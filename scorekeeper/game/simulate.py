@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from scorekeeper.game.actions import Action, CrossOut, Miss, Roll, Score, Undo
+from scorekeeper.game.actions import Action, CrossOut, Miss, Roll, RollWithoutDice, Score, Undo
 from scorekeeper.game.state import State, apply
 
 
@@ -46,6 +46,10 @@ def next_action(state: State, rng: random.Random, undo_rate: float = 0.0, reroll
             strikes = [a for a in _writes(state, rng) if isinstance(a, CrossOut)]
             if strikes:
                 return rng.choice(strikes)
+        if rng.random() < 0.1 and state.can_roll_without_dice():
+            return RollWithoutDice()
+        return Roll(_values(state, rng))
+    if state.dice is None:  # the last throw went without its dice: the next one gives them
         return Roll(_values(state, rng))
     if state.can_roll() and rng.random() < reroll:
         return Roll(_values(state, rng))

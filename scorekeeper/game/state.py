@@ -19,12 +19,13 @@ from typing import Any
 
 from scorekeeper.dice import Hand
 from scorekeeper.game import series
-from scorekeeper.game.actions import Action, CrossOut, Miss, Roll, Score, Undo
+from scorekeeper.game.actions import Action, CrossOut, Miss, Roll, RollWithoutDice, Score, Undo
 from scorekeeper.game.errors import (
     BoxAlreadyWritten,
     BoxNotAllowed,
     BoxNotOpenInStage,
     BoxOutOfOrder,
+    DiceNotEntered,
     GameError,
     GameOver,
     InvalidAction,
@@ -117,6 +118,14 @@ class State:
         if values is None:
             return _can(lambda state, _: _check_throw_left(state), self, None)
         return _can(_check_roll, self, Roll(tuple(values)))
+
+    def verify_roll_without_dice(self) -> None:
+        """Raise why a throw cannot be recorded without its dice now."""
+        _check_roll_without_dice(self)
+
+    def can_roll_without_dice(self) -> bool:
+        """A throw can be recorded now without its dice (another throw remains after it)."""
+        return _can(lambda state, _: _check_roll_without_dice(state), self, None)
 
     def verify_score(self, box: str, value: int | None = None, stage: int | None = None) -> None:
         """Raise why the box cannot be written now."""
@@ -225,6 +234,14 @@ def _check_roll(state: State, action: Roll) -> Hand:
     return hand
 
 
+def _check_roll_without_dice(state: State) -> None:
+    _check_throw_left(state)
+    if state.throws + 1 >= state.throws_allowed:
+        k = state.throws + 1
+        raise TooManyThrows(Text(f"Бросок {k} — последний в этом ходе: введите его кубики.",
+                                 f"Throw {k} is this turn's last: enter its dice."))
+
+
 def _box(state: State, box_id: str) -> Box:
     variant = state.variant
     if box_id not in variant.box_ids:
@@ -305,6 +322,12 @@ def _need_throw(state: State, doing: Text) -> None:
     if state.throws == 0:
         raise NoThrowYet(Text(f"Сначала бросьте кубики, потом {doing.ru}.",
                               f"Throw the dice before you {doing.en}."))
+    if state.dice is None:
+        k = state.throws
+        raise DiceNotEntered(Text(f"Бросок {k} записан без кубиков: введите кубики следующего броска, "
+                                  f"потом {doing.ru}.",
+                                  f"Throw {k} was recorded without its dice: enter the next throw's dice "
+                                  f"before you {doing.en}."))
 
 
 def _check_score(state: State, action: Score) -> tuple[Box, int, Evaluation]:
@@ -334,6 +357,8 @@ def _check_cross_out(state: State, action: CrossOut) -> tuple[Box, int, int]:
                 f"{box.name.en} is an upper box and cannot be crossed out: it takes the dice's value.",
             )
         )
+    if state.throws and state.dice is None:
+        _need_throw(state, Text("вычёркивайте клетку", "cross out a box"))
     if state.throws == 0:
         if box.id not in _zero_throw_boxes(variant):
             raise BoxNotAllowed(
@@ -471,6 +496,10 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, Roll):
         hand = _check_roll(state, action)
         return _evolve(state, throws=state.throws + 1, dice=hand,
+                       previous=state, last_action=action, effective=state.effective + 1)
+    if isinstance(action, RollWithoutDice):
+        _check_roll_without_dice(state)
+        return _evolve(state, throws=state.throws + 1, dice=None,
                        previous=state, last_action=action, effective=state.effective + 1)
     if isinstance(action, Score):
         box, index, evaluation = _check_score(state, action)

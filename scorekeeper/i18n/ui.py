@@ -97,6 +97,14 @@ UI: dict[str, Text] = {
         "Faded dice wait for new values (or tap others)",
     ),
     "enter_dice_hint": Text("Введите пять кубиков", "Enter the five dice"),
+    "partial_hint": Text(
+        "«Бросок» — перебросить пустые, не вводя этот бросок",
+        "Throw: re-throw the blank dice without entering this throw",
+    ),
+    "without_dice_hint": Text(
+        "Бросок {k} записан без кубиков — введите следующий",
+        "Throw {k} went without its dice: enter the next one",
+    ),
     "enter_goals_hint": Text("Голы пяти команд", "Goals of the five teams"),
     "throw_recorded": Text("Бросок {k}: {dice}", "Throw {k}: {dice}"),
     "why_not": Text("Так не выйдет", "Not possible"),

@@ -55,18 +55,24 @@ def test_two_players_through_several_turns(new_tab, server) -> None:
     tab.wait_text("box-2-1-large_straight", "0")
     tab.wait_text("fences-2", "3")
 
-    # Аня, by taps: 6-6-1-2-4, keeps the sixes (the pad fills the other three), 6-6-6-2-3,
-    # «Шестёрки» 0: a typical turn in 5 + 3 + 1 taps.
+    # Аня, by taps: a typical turn. She throws, keeps two sixes and enters only them, throws the
+    # other three again (Throw records throw 1 without its dice), gets 6-2-3 and writes «Шестёрки»
+    # (6-6-6-2-3: 0 against three sixes): 2 + 1 + 3 + 1 taps.
     tab.wait_text("turn", re.compile("Аня.*бросок 0 из 5"))
     taps = tab.taps
-    pad(tab, "66124")
+    pad(tab, "66")
+    tab.wait_text("dice-hint", re.compile("перебросить пустые"))
+    tab.tap("throw")
     tab.wait_text("turn", re.compile("бросок 1 из 5"))
+    tab.wait_text("dice-hint", re.compile("Бросок 1 записан без кубиков"))
+    assert re.search("6$", tab.text("die-2")) and re.search("—$", tab.text("die-3"))
     pad(tab, "623")
     tab.wait_text("turn", re.compile("бросок 2 из 5"))
     tab.wait_text("die-3", re.compile("6$"))
     tab.tap("box-1-1-sixes")
     tab.wait_text("box-1-1-sixes", "0")
     turn_taps = tab.taps - taps
+    assert turn_taps <= 7, f"a typical turn took {turn_taps} taps"
     tab.wait_text("fences-1", "3")  # 2 + (3 − 2)
 
     # Борис spends a fence: four throws (3 + 1 fence), five ones on the fourth, «Покер» 50.

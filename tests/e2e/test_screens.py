@@ -39,6 +39,13 @@ def test_screens(new_tab, scheme: str) -> None:
     tab.tap("box-2-1-fours")
     tab.wait_text("box-2-1-fours", "-4")
     tab.shot(f"sheet-later-{scheme}")
+    for face in "66":  # Вера keeps two sixes and throws the rest without entering this throw
+        tab.tap(f"face-{face}")
+    tab.wait_text("dice-hint", re.compile("перебросить"))
+    tab.shot(f"sheet-keep-{scheme}")
+    tab.tap("throw")
+    tab.wait_text("dice-hint", re.compile("без кубиков"))
+    tab.shot(f"sheet-without-dice-{scheme}")
     tab.tap("back")
     for screen in ("settings", "invite", "history", "statistics"):
         tab.tap(screen)

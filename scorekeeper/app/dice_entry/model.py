@@ -19,6 +19,19 @@ the pad fills them.
 [2, 3, 4]
 >>> entry.press_face(6), entry.press_face(6), entry.press_face(3)
 (None, None, (6, 6, 6, 6, 3))
+
+Only the dice a player keeps need entering: the throw button then records the throw without its
+dice, the kept dice stay, and the next throw fills the rest (2 + 1 + 3 taps for keep-a-pair).
+
+>>> entry.sync(None); entry.press_face(5), entry.press_face(5)
+(None, None)
+>>> entry.wants_throw_without_dice()
+True
+>>> entry.throw_without_dice(); entry.sync(None, after_throw_without_dice=True)
+>>> entry.values
+[5, 5, None, None, None]
+>>> entry.press_face(5), entry.press_face(3), entry.press_face(3)
+(None, None, (5, 5, 5, 3, 3))
 """
 
 from __future__ import annotations
@@ -51,16 +64,22 @@ class DiceEntry:
     cursor: int | None = None  # 0-based die that the next tap on it steps
     changed: bool = False  # something was set since the last throw
     suggested: list[int] = field(default_factory=list)  # 0-based dice the pad fills after a throw
+    kept: bool = False  # the set dice were kept through a throw recorded without its dice
 
     # --- following the game ----------------------------------------------------------------
-    def sync(self, dice: Sequence[int] | None) -> None:
-        """Show the game's dice (None: a new turn, all blank)."""
-        if dice is None:
+    def sync(self, dice: Sequence[int] | None, after_throw_without_dice: bool = False) -> None:
+        """Show the game's dice (None: a new turn, all blank; or, after a throw recorded without
+        its dice from this entry, the dice kept through it)."""
+        if dice is None and after_throw_without_dice and self.kept:
+            self.thrown = None
+        elif dice is None:
             self.values = [None] * DICE
             self.thrown = None
+            self.kept = False
         else:
             self.values = [int(v) for v in dice]
             self.thrown = tuple(self.values)  # type: ignore[arg-type]
+            self.kept = False
         self.cursor = None
         self.changed = False
         self.suggested = suggest_rethrow(self.thrown) if self.thrown is not None else []
@@ -120,6 +139,22 @@ class DiceEntry:
         if self.thrown is not None and not self.changed:
             return None
         return values
+
+    def wants_throw_without_dice(self) -> bool:
+        """The throw button now means "thrown again, these dice not entered": some die is blank,
+        or the faded dice are offered for re-throwing and none was tapped."""
+        return bool(self.blanks()) or (bool(self.suggested) and self.cursor is None)
+
+    def throw_without_dice(self) -> None:
+        """The throw goes without its dice: the set dice stay as kept, the rest are blank (the
+        faded dice when none was blank)."""
+        if not self.blanks():
+            for index in self.suggested:
+                self.values[index] = None
+        self.suggested = []
+        self.cursor = None
+        self.changed = False
+        self.kept = True
 
     # --- reading ---------------------------------------------------------------------------
     def blanks(self) -> list[int]:

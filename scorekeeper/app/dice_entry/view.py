@@ -5,6 +5,7 @@ Taps only collect five values (DiceEntry); the throw itself goes to the game via
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -26,14 +27,23 @@ def is_phone(user_agent: str | None) -> bool:
 class DicePanel:
     """The bottom panel of the sheet: dice, pad, keys. Redraws itself on each tap."""
 
-    def __init__(self, shell: Shell, variant: Variant, on_throw: Callable[[tuple[int, ...]], None]) -> None:
+    def __init__(
+        self,
+        shell: Shell,
+        variant: Variant,
+        on_throw: Callable[[tuple[int, ...]], None],
+        on_throw_without_dice: Callable[[], bool] | None = None,
+    ) -> None:
         self.shell = shell
         self.variant = variant
         self.numeric = variant.one_throw or variant.low < 1
         high = 9 if variant.high is None else variant.high
         self.entry = DiceEntry(low=variant.low, high=high)
         self.on_throw = on_throw
+        self.on_throw_without_dice = on_throw_without_dice
         self.enabled = True
+        self.can_skip = False  # a throw may go without its dice now
+        self.skipped = 0  # the throw number recorded without its dice, while its dice are awaited
         self.box = ft.Container()
         self.dice_row = ft.Row()
         self.hint = ft.Text("", size=12, color=theme.MUTED, text_align=ft.TextAlign.CENTER)
@@ -52,12 +62,17 @@ class DicePanel:
         )
 
     # --- following the game --------------------------------------------------------------------
-    def sync(self, dice: tuple[int, ...] | list[int] | None, enabled: bool, why_not: str = "") -> None:
-        """Show the game's dice after any change of the game (`why_not`: why no throw is possible)."""
-        self.entry.sync(dice)
+    def sync(self, dice: tuple[int, ...] | list[int] | None, enabled: bool, why_not: str = "",
+             can_skip: bool = False, skipped: int = 0) -> None:
+        """Show the game's dice after any change of the game (`why_not`: why no throw is possible;
+        `can_skip`: a throw may go without its dice; `skipped`: the number of the last throw when it
+        went without its dice)."""
+        self.entry.sync(dice, after_throw_without_dice=bool(skipped))
         self.entry.offer_rethrow(enabled and not self.variant.one_throw)
         self.enabled = enabled
         self.why_not = "" if enabled else why_not
+        self.can_skip = can_skip and self.on_throw_without_dice is not None
+        self.skipped = skipped
 
     # --- events ----------------------------------------------------------------------------------
     def _throw(self, values: tuple[int, ...] | None) -> None:
@@ -83,11 +98,23 @@ class DicePanel:
         if not self.enabled:
             return
         values = self.entry.throw_pressed()
+        if values is None and self.can_skip and self.entry.wants_throw_without_dice():
+            self._throw_without_dice()
+            return
         if values is None and self.entry.complete() is None:
             hint = "enter_goals_hint" if self.numeric else "enter_dice_hint"
             self.shell.explain(self.shell.t("why_not"), self.shell.t(hint))
             return
         self._throw(values)
+
+    def _throw_without_dice(self) -> None:
+        """Record the throw without its dice; the dice set stay as kept for the next throw."""
+        assert self.on_throw_without_dice is not None
+        before = copy.deepcopy(self.entry)
+        self.entry.throw_without_dice()
+        if not self.on_throw_without_dice():
+            self.entry = before
+            self.refresh()
 
     def _rethrow_all(self, _: Any) -> None:
         if self.enabled:
@@ -138,7 +165,15 @@ class DicePanel:
         if not self.enabled:
             self.hint.value = self.why_not
         else:
-            self.hint.value = self.shell.t("suggested_hint") if self.entry.suggested else ""
+            entry = self.entry
+            if entry.suggested:
+                self.hint.value = self.shell.t("suggested_hint")
+            elif self.skipped and entry.blanks():
+                self.hint.value = self.shell.t("without_dice_hint", k=self.skipped)
+            elif self.can_skip and entry.blanks() and len(entry.blanks()) < len(entry.values):
+                self.hint.value = self.shell.t("partial_hint")
+            else:
+                self.hint.value = ""
         self.hint.visible = bool(self.hint.value)
 
     def _dice(self) -> list[ft.Control]:
@@ -213,7 +248,7 @@ class DicePanel:
         return ft.Column(
             [
                 self.dice_row,
-                self.hint,
+                tagged(self.hint, "dice-hint"),
                 *pad,
                 actions,
             ],

@@ -167,12 +167,14 @@ def _written(before: State, after: State, box_id: str) -> int | None:
 
 def describe(before: State, after: State, lang: Lang) -> str:
     """One action in words: '5-5-5-2-3', 'Тройка 15', 'Фулл — вычеркнута'."""
-    from scorekeeper.game import CrossOut, Roll, Score
+    from scorekeeper.game import CrossOut, Roll, RollWithoutDice, Score
 
     action = after.last_action
     variant = after.variant
     if isinstance(action, Roll):
         return "-".join(str(v) for v in action.values)
+    if isinstance(action, RollWithoutDice):
+        return "?"  # a throw recorded without its dice
     if isinstance(action, Score | CrossOut):
         name = variant.box(action.box).name.in_(lang)
         score = _written(before, after, action.box)
@@ -184,7 +186,7 @@ def describe(before: State, after: State, lang: Lang) -> str:
 
 def turns_played(state: State, lang: Lang, limit: int = 12) -> list[str]:
     """The latest turns, newest first: 'Аня: 5-5-5-2-3 · Тройка 15'."""
-    from scorekeeper.game import Roll
+    from scorekeeper.game import Roll, RollWithoutDice
 
     steps: list[tuple[State, State]] = []
     walker: State | None = state
@@ -194,7 +196,7 @@ def turns_played(state: State, lang: Lang, limit: int = 12) -> list[str]:
     lines: list[str] = []
     throws: list[str] = []
     for before, after in reversed(steps):
-        if isinstance(after.last_action, Roll):
+        if isinstance(after.last_action, Roll | RollWithoutDice):
             throws.append(describe(before, after, lang))
             continue
         shown = ", ".join(throws)

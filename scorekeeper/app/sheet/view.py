@@ -41,7 +41,7 @@ class SheetScreen:
         self.crossing = False  # the next box tap crosses out
         self.shown_player: str | None = self.service.state.player_name  # whose turn this screen shows
         self.viewing_stage: int | None = None  # None: follow the current player's stage
-        self.dice = DicePanel(shell, self.variant, self._roll)
+        self.dice = DicePanel(shell, self.variant, self._roll, self._roll_without_dice)
         self._sync_dice(self.service.state)
         self._unsubscribe: Callable[[], None] | None = self.service.subscribe(self._game_changed)
 
@@ -71,7 +71,9 @@ class SheetScreen:
         why_not = ""
         if not enabled and not state.finished:
             why_not = self.shell.t("write_a_box")
-        self.dice.sync(state.dice.values if state.dice is not None else None, enabled=enabled, why_not=why_not)
+        skipped = state.throws if state.throws and state.dice is None else 0
+        self.dice.sync(state.dice.values if state.dice is not None else None, enabled=enabled, why_not=why_not,
+                       can_skip=state.can_roll_without_dice(), skipped=skipped)
 
     # --- actions ---------------------------------------------------------------------------------
     def _do(self, act: Callable[[], Any]) -> bool:
@@ -90,6 +92,9 @@ class SheetScreen:
         if not self._do(lambda: self.service.roll(values, player=self.shown_player)):
             self._sync_dice(self.service.state)
             self.dice.refresh()
+
+    def _roll_without_dice(self) -> bool:
+        return self._do(lambda: self.service.roll_without_dice(player=self.shown_player))
 
     def _undo(self, _: Any) -> None:
         if not self.service.state.can_undo():
