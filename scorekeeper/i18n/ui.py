@@ -97,6 +97,11 @@ UI: dict[str, Text] = {
         "Faded dice wait for new values (or tap others)",
     ),
     "enter_dice_hint": Text("Введите пять кубиков", "Enter the five dice"),
+    "all_blank_hint": Text(
+        "Введите пять кубиков. Если все пять брошены снова, бросок можно записать без кубиков.",
+        "Enter the five dice. If all five were thrown again, the throw can go without its dice.",
+    ),
+    "throw_without_dice": Text("Без кубиков", "Without dice"),
     "partial_hint": Text(
         "«Бросок» — перебросить пустые, не вводя этот бросок",
         "Throw: re-throw the blank dice without entering this throw",

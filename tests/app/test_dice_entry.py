@@ -80,3 +80,33 @@ def test_phones_keep_their_keyboard_closed() -> None:
     assert is_phone("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36")
     assert is_phone("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)")
     assert not is_phone("Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/140.0 Safari/537.36")
+
+
+def test_k_taps_on_a_blank_die_set_face_k() -> None:
+    entry = DiceEntry()
+    for _ in range(4):
+        entry.tap_die(3)
+    assert entry.values == [None, None, 4, None, None]
+    entry.tap_die(1)
+    assert entry.values[0] == 1 and entry.values[2] == 4
+
+
+def test_throw_without_dice_only_with_blank_dice() -> None:
+    entry = DiceEntry()
+    entry.sync((5, 5, 5, 2, 3))  # typed and thrown: a Throw pressed now must not throw again
+    assert entry.suggested and not entry.wants_throw_without_dice()
+    assert entry.throw_pressed() is None
+    entry.tap_die(4)
+    entry.tap_die(5)  # re-thrown: blank
+    assert entry.wants_throw_without_dice()
+    entry.throw_without_dice()
+    entry.sync(None, after_throw_without_dice=True)
+    assert entry.values == [5, 5, 5, None, None]
+    assert entry.press_face(6) is None and entry.press_face(6) == (5, 5, 5, 6, 6)
+
+
+def test_another_screens_throw_without_dice_leaves_this_entry_blank() -> None:
+    entry = DiceEntry()
+    entry.sync((5, 5, 5, 2, 3))
+    entry.sync(None, after_throw_without_dice=True)  # not thrown from here: nothing was kept here
+    assert entry.values == [None] * 5

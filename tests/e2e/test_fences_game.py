@@ -174,9 +174,9 @@ def test_dice_set_by_tapping_them_and_the_throw_button(new_tab) -> None:
     tab.tap("throw")  # nothing entered yet: the app says what to do, records nothing
     tab.wait_text("reason", re.compile("пять кубиков"))
     tab.close_dialog()
+    assert re.search("бросок 0 из 3", tab.text("turn"))
     for k in range(1, 6):
-        tab.tap(f"die-{k}")  # select it…
-        tab.tap(f"die-{k}")  # …and step it to 1
+        tab.tap(f"die-{k}")  # a blank die: one tap sets a 1
         tab.wait_text(f"die-{k}", re.compile("1$"))
     tab.tap("throw")
     tab.wait_text("turn", re.compile("бросок 1 из 3"))
@@ -192,3 +192,13 @@ def test_dice_set_by_tapping_them_and_the_throw_button(new_tab) -> None:
     assert re.search("бросок 2 из 3", tab.text("turn"))
     tab.tap("box-1-1-ones")
     tab.wait_text("box-1-1-ones", "4")
+    # Зоя threw all five again without entering them: the dialog records it on one more tap.
+    tab.wait_text("turn", re.compile("Зоя.*бросок 0 из 3"))
+    tab.tap("throw")
+    tab.wait_text("reason", re.compile("без кубиков"))
+    tab.close_dialog("throw-without-dice")
+    tab.wait_text("turn", re.compile("Зоя.*бросок 1 из 3"))
+    tab.type_dice("66666")
+    tab.wait_text("turn", re.compile("бросок 2 из 3"))
+    tab.tap("box-2-1-poker")
+    tab.wait_text("box-2-1-poker", "50")

@@ -49,7 +49,7 @@ class DiceEntry:
 
     - A fresh turn starts with five blank dice; the face pad fills the leftmost blank die.
     - After a throw the dice keep their values; tapping a die blanks it (it was re-thrown) and
-      makes it the cursor; tapping the cursor die again steps its value up (1, 2, … 6, 1).
+      makes it the cursor; tapping a blank die or the cursor die steps its value up (1, 2, … 6, 1).
     - Filling the last blank die with the pad returns the throw to make; the `throw` button
       returns the dice as shown when they changed since the last throw.
     - After a throw, the dice outside the biggest group (the ones a player usually re-throws)
@@ -91,15 +91,16 @@ class DiceEntry:
 
     # --- taps ------------------------------------------------------------------------------
     def tap_die(self, number: int) -> None:
-        """Tap die `number` (1-based): blank it (re-thrown), or step it if it is the cursor."""
+        """Tap die `number` (1-based): blank it (re-thrown), or step it (blank, 1, 2, … 6, 1) if it is
+        blank or the cursor; so on a blank die k taps set face k."""
         index = number - 1
         self.suggested = []
-        if self.cursor == index:
-            current = self.values[index]
+        current = self.values[index]
+        if self.cursor == index or current is None:
             self.values[index] = self.low if current is None or current >= self.high else current + 1
         else:
             self.values[index] = None
-            self.cursor = index
+        self.cursor = index
         self.changed = True
 
     def press_face(self, value: int) -> tuple[int, ...] | None:
@@ -141,16 +142,14 @@ class DiceEntry:
         return values
 
     def wants_throw_without_dice(self) -> bool:
-        """The throw button now means "thrown again, these dice not entered": some die is blank,
-        or the faded dice are offered for re-throwing and none was tapped."""
-        return bool(self.blanks()) or (bool(self.suggested) and self.cursor is None)
+        """The throw button now means "thrown again, these dice not entered": some die is blank.
+
+        Five dice set (a throw just made, faded suggestions included) never mean that, so a Throw
+        pressed after the dice were typed records nothing."""
+        return bool(self.blanks())
 
     def throw_without_dice(self) -> None:
-        """The throw goes without its dice: the set dice stay as kept, the rest are blank (the
-        faded dice when none was blank)."""
-        if not self.blanks():
-            for index in self.suggested:
-                self.values[index] = None
+        """The throw goes without its dice: the set dice stay as kept, the blank ones are re-thrown."""
         self.suggested = []
         self.cursor = None
         self.changed = False

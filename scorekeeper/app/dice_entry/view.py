@@ -98,10 +98,16 @@ class DicePanel:
         if not self.enabled:
             return
         values = self.entry.throw_pressed()
-        if values is None and self.can_skip and self.entry.wants_throw_without_dice():
-            self._throw_without_dice()
+        entry = self.entry
+        if values is None and self.can_skip and entry.wants_throw_without_dice():
+            if len(entry.blanks()) < len(entry.values):
+                self._throw_without_dice()  # the dice entered are the ones kept: the intent is plain
+            else:  # nothing entered: perhaps all five were thrown again, perhaps Throw came first
+                self.shell.explain(self.shell.t("why_not"), self.shell.t("all_blank_hint"),
+                                   [("throw-without-dice", self.shell.t("throw_without_dice"),
+                                     self._throw_without_dice)])
             return
-        if values is None and self.entry.complete() is None:
+        if values is None and entry.complete() is None:
             hint = "enter_goals_hint" if self.numeric else "enter_dice_hint"
             self.shell.explain(self.shell.t("why_not"), self.shell.t(hint))
             return
