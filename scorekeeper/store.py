@@ -255,7 +255,8 @@ class Store:
         """Saved games, newest first, optionally those of one player and/or one variant."""
         sql = ("SELECT g.id, g.variant, g.created, g.finished, "
                "(SELECT group_concat(name, char(31)) FROM "
-               "(SELECT name FROM players p WHERE p.game_id = g.id ORDER BY seat)) "
+               "(SELECT name FROM players p WHERE p.game_id = g.id ORDER BY seat)), "
+               "COALESCE((SELECT max(a.created) FROM actions a WHERE a.game_id = g.id), g.created) "
                "FROM games g WHERE 1")
         params: list[Any] = []
         if variant is not None:
@@ -282,6 +283,7 @@ class Store:
                 "finished": r[3],
                 "players": r[4].split("\x1f") if r[4] else [],
                 "winners": winners[r[0]].split("\x1f") if r[0] in winners else [],
+                "played": r[5],  # the last action's time (the creation time before any)
             }
             for r in rows
         ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,17 @@ class StandInPage:
         import asyncio
 
         asyncio.run(handler())
+
+
+def texts_in_order(control: Any) -> list[str]:
+    """Every string value in a control tree, top to bottom."""
+    found = [control.value] if isinstance(control, ft.Text) and control.value else []
+    for name in ("content", "controls", "actions", "title"):
+        child = getattr(control, name, None)
+        for item in child if isinstance(child, list) else [child]:
+            if isinstance(item, ft.Control):
+                found += texts_in_order(item)
+    return found
 
 
 def texts(control: Any) -> list[str]:
@@ -116,3 +128,16 @@ def test_a_stale_screen_cannot_write_into_the_next_players_column(shell: Shell) 
     screen._tap_box("pair")  # this phone still shows Аня: refused, nothing written
     assert service.state.sheets[1].stages[0].is_open("pair")
     assert shell.page.dialogs  # the reason is shown
+
+
+def test_home_lists_the_game_played_last_first_with_whose_turn(shell: Shell) -> None:
+    older = GameService.create(shell.store, "ru_fences", ["Аня", "Борис"])
+    newer = GameService.create(shell.store, "yahtzee", ["Вера"])
+    time.sleep(0.01)  # the store's times are in milliseconds
+    older.roll([5, 5, 5, 2, 3])  # played after the newer game was created
+    shell.home()
+    shown = texts_in_order(shell.page.controls[0])
+    fences_turn = shown.index("Ходит Аня · этап 1 · бросок 1 из 3")
+    yahtzee_turn = shown.index("Ходит Вера · бросок 0 из 3")
+    assert fences_turn < yahtzee_turn
+    assert newer.game_id != older.game_id

@@ -39,7 +39,19 @@ class HomeScreen:
         """Nothing to let go of."""
 
     def _unfinished(self) -> list[dict[str, Any]]:
-        return [g for g in self.shell.store.games(limit=30) if not g["finished"]]
+        """Unfinished games, the one played last first."""
+        games = [g for g in self.shell.store.games(limit=30) if not g["finished"]]
+        return sorted(games, key=lambda g: g["played"], reverse=True)
+
+    def _where(self, game_id: int) -> str:
+        """Whose turn it is in a saved game ('' if it cannot be read)."""
+        from scorekeeper.app.sheet.model import turn_line
+
+        try:
+            _, state, _ = self.shell.store.load(game_id)
+        except Exception:  # a game this version cannot replay must not hide the others
+            return ""
+        return turn_line(state, self.shell.lang)
 
     def build(self) -> ft.Control:
         """Big buttons first, then the unfinished games."""
@@ -67,7 +79,8 @@ class HomeScreen:
                     [
                         ft.Text(variant_name(game["variant"], s.lang), size=17, weight=ft.FontWeight.W_600),
                         ft.Text(names, size=15, color=theme.MUTED, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
-                        ft.Text(local_time(game["created"]), size=12, color=theme.MUTED),
+                        ft.Text(self._where(game["id"]), size=14),
+                        ft.Text(local_time(game["played"]), size=12, color=theme.MUTED),
                     ],
                     spacing=2,
                 ),
