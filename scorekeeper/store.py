@@ -225,6 +225,11 @@ class Store:
             ).fetchall()
         return [from_payload(json.loads(row[0])) for row in rows]
 
+    def game_exists(self, game_id: int) -> bool:
+        """A game with this id is saved."""
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
+
     def action_count(self, game_id: int) -> int:
         """How many actions the game's log holds."""
         with self._lock:

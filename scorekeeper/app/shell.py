@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import re
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -14,6 +16,7 @@ from scorekeeper.i18n import Lang
 from scorekeeper.i18n.ui import tr
 from scorekeeper.store import Store
 
+log = logging.getLogger(__name__)
 
 class Screen(Protocol):
     """A screen: builds its controls, and lets go of what it listens to when left."""
@@ -37,6 +40,7 @@ class Shell:
         self.store = store
         self.settings = Settings.load(config.settings_path)
         self.screen: Screen | None = None
+        self.route = "/"  # the address of the shown screen, as the browser has it
         self._rebuild_current: Callable[[], Screen] | None = None
 
     # --- words and looks ---------------------------------------------------------------------
@@ -73,12 +77,40 @@ class Shell:
         page.spacing = 0
         theme.apply(page, self.settings.theme)
         page.on_close = lambda _: self._closed()
+        page.on_route_change = self._route_changed
         if self.config.needs_code(page.client_ip):
             from scorekeeper.app.invite.view import JoinScreen
 
             self.show(lambda: JoinScreen(self))
         else:
+            self.route = getattr(page, "route", None) or "/"
+            self.go(self.route)
+
+    # --- addresses: /game/N is a game's sheet, so a reload or the back button keeps the place -----
+    def go(self, route: str) -> None:
+        """Show the screen of `route` ('/game/N' opens that game when it exists, else home)."""
+        match = re.fullmatch(r"/game/(\d+)", route or "")
+        if match and self.store.game_exists(int(match.group(1))):
+            self.open_game(int(match.group(1)))
+        else:
             self.home()
+
+    def _route_changed(self, e: Any) -> None:
+        """The browser's back/forward buttons (our own address changes are already shown)."""
+        if e.route != self.route and not self.config.needs_code(self.page.client_ip):
+            self.go(e.route)
+
+    def _set_route(self, route: str) -> None:
+        """Put the shown screen's address in the browser (history entry included)."""
+        if route == self.route:
+            return
+        self.route = route
+        push = getattr(self.page, "push_route", None)
+        if push is not None:
+            try:
+                self.page.run_task(push, route)
+            except Exception:  # an address is a convenience: never fail a screen over it
+                log.debug("route %s not pushed", route, exc_info=True)
 
     def _closed(self) -> None:
         """The tab is gone for good: stop listening to its game."""
@@ -112,12 +144,14 @@ class Shell:
         from scorekeeper.app.home.view import HomeScreen
 
         self.show(lambda: HomeScreen(self))
+        self._set_route("/")
 
     def open_game(self, game_id: int) -> None:
         """The sheet of a saved game."""
         from scorekeeper.app.sheet.view import SheetScreen
 
         self.show(lambda: SheetScreen(self, game_id))
+        self._set_route(f"/game/{game_id}")
 
     # --- dialogs -------------------------------------------------------------------------------
     def explain(

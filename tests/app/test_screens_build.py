@@ -141,3 +141,17 @@ def test_home_lists_the_game_played_last_first_with_whose_turn(shell: Shell) -> 
     yahtzee_turn = shown.index("Ходит Вера · бросок 0 из 3")
     assert fences_turn < yahtzee_turn
     assert newer.game_id != older.game_id
+
+
+def test_a_game_address_opens_its_sheet_and_an_unknown_one_home(tmp_path: Path) -> None:
+    from scorekeeper.app.home.view import HomeScreen
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    store = Store(tmp_path / "g.sqlite")
+    game = GameService.create(store, "ru_fences", ["Аня", "Борис"])
+    for route, screen in ((f"/game/{game.game_id}", SheetScreen), ("/game/999", HomeScreen), ("/x", HomeScreen)):
+        page = StandInPage()
+        page.route = route  # type: ignore[attr-defined]
+        shell = Shell(page, AppConfig(db_path=tmp_path / "g.sqlite"), store)  # type: ignore[arg-type]
+        shell.start()
+        assert isinstance(shell.screen, screen), route

@@ -94,10 +94,14 @@ class Tab:
         self.url = url
         self.taps = 0  # taps on the app (counted by tap())
 
-    def open(self) -> float:
-        """Load the app and turn on semantics; seconds until the first screen is readable."""
+    def open(self, reload: bool = False) -> float:
+        """Load the app (or reload the tab) and turn on semantics; seconds until the first screen
+        is readable."""
         t0 = time.monotonic()
-        self.page.goto(self.url)
+        if reload:
+            self.page.reload()
+        else:
+            self.page.goto(self.url)
         self.page.wait_for_selector("#loading", state="detached", timeout=60_000)
         self.page.locator("flt-semantics-placeholder").dispatch_event("click")
         self.page.wait_for_selector("[flt-semantics-identifier]", timeout=60_000)

@@ -152,6 +152,17 @@ def test_resume_after_restart_on_the_same_db(new_tab, server) -> None:
     for k, v in enumerate("13456", start=1):
         fresh.wait_text(f"die-{k}", re.compile(f"{v}$"))
 
+    # A reload of the tab comes back to the same sheet, exactly as it was; Back goes home.
+    assert re.search(r"/game/\d+$", fresh.page.url), fresh.page.url
+    fresh.open(reload=True)
+    fresh.wait_text("turn", re.compile("Глеб.*бросок 1 из 3"))
+    fresh.wait_text("box-1-1-twos", "-2")
+    fresh.wait_text("fences-1", "2")
+    for k, v in enumerate("13456", start=1):
+        fresh.wait_text(f"die-{k}", re.compile(f"{v}$"))
+    fresh.page.go_back()
+    fresh.wait("new-game")
+
 
 def test_long_press_picks_which_pair(new_tab) -> None:
     tab = new_tab()
