@@ -138,6 +138,9 @@ class Shell:
         self.page.controls.clear()
         self.page.controls.append(ft.SafeArea(content=content, expand=True))
         self.page.update()
+        after = getattr(self.screen, "after_mount", None)
+        if after is not None:
+            after()  # what needs the controls on the screen (scroll positions)
 
     def home(self) -> None:
         """The home screen."""

@@ -47,6 +47,8 @@ class DicePanel:
         self.box = ft.Container()
         self.dice_row = ft.Row()
         self.hint = ft.Text("", size=12, color=theme.MUTED, text_align=ft.TextAlign.CENTER)
+        # Shown or hidden as a whole: a Semantics wrapper must never hold a hidden control.
+        self.hint_box = tagged(self.hint, "dice-hint")
         self.column = ft.Column()
         self.keys = ft.TextField(
             hint_text="55523",
@@ -180,7 +182,7 @@ class DicePanel:
                 self.hint.value = self.shell.t("partial_hint")
             else:
                 self.hint.value = ""
-        self.hint.visible = bool(self.hint.value)
+        self.hint_box.visible = bool(self.hint.value)
 
     def _dice(self) -> list[ft.Control]:
         t = self.shell.t
@@ -254,7 +256,7 @@ class DicePanel:
         return ft.Column(
             [
                 self.dice_row,
-                tagged(self.hint, "dice-hint"),
+                self.hint_box,
                 *pad,
                 actions,
             ],

@@ -30,6 +30,9 @@ from scorekeeper.game import Action, GameError, State
 from scorekeeper.i18n import points
 from scorekeeper.service import GameService
 
+HEADER_H = 34  # the players' names above the sheet
+TOTAL_H = 34  # a line of totals below it
+
 
 class SheetScreen:
     """One game's sheet for one tab."""
@@ -42,6 +45,7 @@ class SheetScreen:
         self.shown_player: str | None = self.service.state.player_name  # whose turn this screen shows
         self.viewing_stage: int | None = None  # None: follow the current player's stage
         self.dice = DicePanel(shell, self.variant, self._roll, self._roll_without_dice)
+        self._sideways: ft.Row | None = None  # the players' columns when they scroll sideways
         self._sync_dice(self.service.state)
         self._unsubscribe: Callable[[], None] | None = self.service.subscribe(self._game_changed)
 
@@ -50,6 +54,20 @@ class SheetScreen:
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+
+    def after_mount(self) -> None:
+        """With many players, bring the current player's column into view."""
+        cells, seat = self._sideways, self.service.state.seat
+        if cells is None or seat is None or self.service.state.finished:
+            return
+
+        async def reveal() -> None:
+            try:
+                await cells.scroll_to(scroll_key=f"seat-{seat + 1}", duration=0)
+            except Exception:  # the screen went away meanwhile: nothing to show
+                pass
+
+        self.shell.page.run_task(reveal)
 
     # --- the game changed (here or on another screen) --------------------------------------------
     def _game_changed(self, state: State, action: Action) -> None:
@@ -227,32 +245,37 @@ class SheetScreen:
         # The hint is spoken, not read as the cell's text: the text stays the written score.
         return tagged(box, identifier, button=cell.tappable or None, hint_text=hint or None)
 
-    def _grid(self, state: State, stage: int) -> list[ft.Control]:
+    def _grid_parts(self, state: State, stage: int) -> list[tuple[ft.Control, list[ft.Control], str | None]]:
+        """The sheet's rows as (box name, players' cells, background); the two halves of a row have
+        the same height, so the names can stay put while many players' columns scroll sideways."""
         lang = self.shell.lang
         sheet = state.sheet()
         players = sheet["players"]
         width = self._cell_width(len(players))
         current_seat = state.seat if not state.finished else None
         hints = previews(state) if stage == state.stage else {}
-        rows: list[ft.Control] = []
-        names = [
+        names: list[ft.Control] = [
             ft.Container(
                 content=ft.Text(p["name"], size=15, weight=ft.FontWeight.W_600, no_wrap=True,
                                 overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
                 width=width,
+                height=HEADER_H,
                 alignment=ft.Alignment.CENTER,
                 bgcolor=theme.CURRENT_COLUMN if i == current_seat else None,
-                padding=ft.Padding.symmetric(vertical=6),
+                key=ft.ScrollKey(f"seat-{i + 1}"),  # type: ignore[call-arg]
             )
             for i, p in enumerate(players)
         ]
-        rows.append(ft.Row([ft.Container(width=self._name_width()), *names], spacing=0))
+        parts: list[tuple[ft.Control, list[ft.Control], str | None]] = [
+            (ft.Container(width=self._name_width(), height=HEADER_H), names, None)
+        ]
         for row in stage_rows(self.variant):
-            rows.append(self._row(row, state, sheet, stage, width, current_seat, hints, lang))
-        return rows
+            parts.append(self._row(row, state, sheet, stage, width, current_seat, hints, lang))
+        return parts
 
     def _row(self, row: Row, state: State, sheet: dict[str, Any], stage: int, width: float,
-             current_seat: int | None, hints: dict[str, Any], lang: Any) -> ft.Control:
+             current_seat: int | None, hints: dict[str, Any], lang: Any
+             ) -> tuple[ft.Control, list[ft.Control], str | None]:
         label_weight = ft.FontWeight.W_600 if row.kind != "box" else ft.FontWeight.W_400
         label = ft.Container(
             content=ft.Text(row.label.in_(lang), size=15, weight=label_weight, no_wrap=True,
@@ -298,47 +321,52 @@ class SheetScreen:
                     identifier,
                 )
             )
-        return ft.Container(
-            content=ft.Row([label, *cells], spacing=0),
-            bgcolor=theme.SECTION if row.kind != "box" else None,
-            border=ft.Border.only(bottom=ft.BorderSide(0.5, theme.LINE)),
-        )
+        return label, cells, theme.SECTION if row.kind != "box" else None
 
-    def _totals(self, state: State) -> ft.Control:
+    def _totals(self, state: State) -> list[tuple[ft.Control, list[ft.Control], str | None]]:
+        """The total (and fences) lines as (label, players' cells, background)."""
         t = self.shell.t
         sheet = state.sheet()
         width = self._cell_width(len(sheet["players"]))
         current_seat = state.seat if not state.finished else None
 
-        def line(key: str, values: list[str], prefix: str) -> ft.Control:
-            return ft.Row(
-                [
-                    ft.Container(content=ft.Text(t(key), size=15, weight=ft.FontWeight.W_600),
-                                 width=self._name_width(), padding=ft.Padding.only(left=8)),
-                    *[
-                        tagged(
-                            ft.Container(
-                                content=ft.Text(v, size=19 if key == "total" else 16, weight=ft.FontWeight.BOLD),
-                                width=width,
-                                height=34,
-                                alignment=ft.Alignment.CENTER,
-                                bgcolor=theme.CURRENT_COLUMN if i == current_seat else None,
-                            ),
-                            f"{prefix}-{i + 1}",
-                        )
-                        for i, v in enumerate(values)
-                    ],
-                ],
-                spacing=0,
-            )
+        def line(key: str, values: list[str], prefix: str) -> tuple[ft.Control, list[ft.Control], str | None]:
+            label = ft.Container(content=ft.Text(t(key), size=15, weight=ft.FontWeight.W_600),
+                                 width=self._name_width(), height=TOTAL_H, padding=ft.Padding.only(left=8),
+                                 alignment=ft.Alignment.CENTER_LEFT)
+            cells: list[ft.Control] = [
+                tagged(
+                    ft.Container(
+                        content=ft.Text(v, size=19 if key == "total" else 16, weight=ft.FontWeight.BOLD),
+                        width=width,
+                        height=TOTAL_H,
+                        alignment=ft.Alignment.CENTER,
+                        bgcolor=theme.CURRENT_COLUMN if i == current_seat else None,
+                    ),
+                    f"{prefix}-{i + 1}",
+                )
+                for i, v in enumerate(values)
+            ]
+            return label, cells, None
 
         lines = [line("total", [str(p["total"]) for p in sheet["players"]], "total")]
         if self.variant.fences:
             lines.append(line("fences", [str(p["fences"]) for p in sheet["players"]], "fences"))
-        return ft.Container(
-            content=ft.Column(lines, spacing=0),
-            border=ft.Border.only(top=ft.BorderSide(1, theme.LINE)),
-        )
+        return lines
+
+    @staticmethod
+    def _stripes(parts: list[tuple[ft.Control, list[ft.Control], str | None]], left: bool = True,
+                 right: bool = True, lines: bool = True) -> list[ft.Control]:
+        """Rows of the sheet from their parts: the names, the cells, or both side by side."""
+        stripes: list[ft.Control] = []
+        for label, cells, bg in parts:
+            shown = ([label] if left else []) + (cells if right else [])
+            stripes.append(ft.Container(
+                content=ft.Row(shown, spacing=0),
+                bgcolor=bg,
+                border=ft.Border.only(bottom=ft.BorderSide(0.5, theme.LINE)) if lines else None,
+            ))
+        return stripes
 
     def build(self) -> ft.Control:
         """Header, turn line, stage picker, the grid, totals, dice."""
@@ -419,31 +447,42 @@ class SheetScreen:
                 )
             title = ft.Row(chips, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         turns = turns_played(state, s.lang, limit=8)
-        grid = ft.Column(
-            [
-                *self._grid(state, stage),
-                ft.Container(
-                    content=ft.Column(
-                        [ft.Text(t("turns_played"), size=14, weight=ft.FontWeight.W_600, color=theme.MUTED),
-                         *[ft.Text(line, size=13, color=theme.MUTED) for line in turns]],
-                        spacing=2,
-                    ),
-                    padding=ft.Padding.only(left=8, top=10, bottom=10),
-                    visible=bool(turns),
-                ),
-            ],
-            spacing=0,
-            scroll=ft.ScrollMode.AUTO,
-            expand=True,
+        turns_list = ft.Container(
+            content=ft.Column(
+                [ft.Text(t("turns_played"), size=14, weight=ft.FontWeight.W_600, color=theme.MUTED),
+                 *[ft.Text(line, size=13, color=theme.MUTED) for line in turns]],
+                spacing=2,
+            ),
+            padding=ft.Padding.only(left=8, top=10, bottom=10),
+            visible=bool(turns),
         )
-        sheet_part = ft.Column([grid, self._totals(state)], spacing=0, expand=True)
-        table: ft.Control = sheet_part
-        if len(state.players) > theme.PLAYERS_WITHOUT_SCROLL:
-            # Many players: the grid and its totals scroll sideways together.
-            sheet_part.expand = False
-            sheet_part.width = self._name_width() + self._cell_width(len(state.players)) * len(state.players)
-            table = ft.Row([sheet_part], scroll=ft.ScrollMode.AUTO, expand=True,
-                           vertical_alignment=ft.CrossAxisAlignment.STRETCH)
+        rows, totals = self._grid_parts(state, stage), self._totals(state)
+        totals_box = ft.Container(border=ft.Border.only(top=ft.BorderSide(1, theme.LINE)))
+        self._sideways = None
+        if len(state.players) <= theme.PLAYERS_WITHOUT_SCROLL:
+            grid = ft.Column([*self._stripes(rows), turns_list], spacing=0, scroll=ft.ScrollMode.AUTO, expand=True)
+            totals_box.content = ft.Column(self._stripes(totals, lines=False), spacing=0)
+        else:
+            # Many players: the box names stay put, the players' columns (and their totals) scroll
+            # sideways, and the current player's column is brought into view after each change.
+            totals_cells = ft.Row([ft.Column(self._stripes(totals, left=False, lines=False), spacing=0)],
+                                  scroll=ft.ScrollMode.HIDDEN, expand=True)
+
+            async def follow(e: Any) -> None:
+                await totals_cells.scroll_to(offset=e.pixels, duration=0)
+
+            cells = ft.Row([ft.Column(self._stripes(rows, left=False), spacing=0)],
+                           scroll=ft.ScrollMode.AUTO, expand=True, on_scroll=follow, scroll_interval=30)
+            self._sideways = cells
+            names = ft.Column(self._stripes(rows, right=False), spacing=0, width=self._name_width())
+            grid = ft.Column([ft.Row([names, cells], spacing=0, vertical_alignment=ft.CrossAxisAlignment.START),
+                              turns_list], spacing=0, scroll=ft.ScrollMode.AUTO, expand=True)
+            totals_box.content = ft.Row(
+                [ft.Column(self._stripes(totals, right=False, lines=False), spacing=0, width=self._name_width()),
+                 totals_cells],
+                spacing=0,
+            )
+        table = ft.Column([grid, totals_box], spacing=0, expand=True)
         return ft.Column(
             [
                 header(s, "", back=s.home, trailing=[undo], title_control=title),
