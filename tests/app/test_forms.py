@@ -79,3 +79,15 @@ def test_dates_on_the_home_screen_are_local_and_short() -> None:
 
     assert len(local_time("2026-11-29T13:05:00.000+00:00")) == len("29.11 13:05")
     assert local_time("not a date") == "not a date"
+
+
+def test_an_empty_name_takes_the_seats_own_name() -> None:
+    form = NewGameForm(known_names=[])
+    assert form.names == ["", ""]
+
+    def seat(n: int) -> str:
+        return f"Игрок {n}"
+
+    assert form.problem(seat) is None and form.players(seat) == ["Игрок 1", "Игрок 2"]
+    form.names[0] = "Игрок 2"
+    assert form.problem(seat) == "names_must_differ"

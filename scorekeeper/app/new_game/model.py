@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,13 +79,17 @@ class NewGameForm:
             other = (index - 1) % len(self.names)
             self.names[index], self.names[other] = self.names[other], self.names[index]
 
-    def players(self) -> list[str]:
-        """The names as they will be saved, each trimmed."""
-        return [name.strip() for name in self.names]
+    def players(self, seat_name: Callable[[int], str] | None = None) -> list[str]:
+        """The names as they will be saved, each trimmed; an empty one takes `seat_name(n)` (the
+        field's own hint, "Игрок 2") where given, so a table in a hurry can start at once."""
+        names = [name.strip() for name in self.names]
+        if seat_name is not None:
+            names = [name or seat_name(n) for n, name in enumerate(names, start=1)]
+        return names
 
-    def problem(self) -> str | None:
+    def problem(self, seat_name: Callable[[int], str] | None = None) -> str | None:
         """The catalogue key of what stops the game from starting, or None."""
-        players = self.players()
+        players = self.players(seat_name)
         if any(not name for name in players):
             return "name_needed"
         if len(set(players)) != len(players):

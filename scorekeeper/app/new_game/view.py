@@ -205,12 +205,16 @@ class NewGameScreen:
 
     def _start(self) -> None:
         s = self.shell
-        problem = self.form.problem()
+        def seat_name(n: int) -> str:
+            return s.t("player_n", n=n)
+
+        problem = self.form.problem(seat_name)
         if problem is not None:
             s.explain(s.t("why_not"), s.t(problem))
             return
         try:
-            service = GameService.create(s.store, self.form.variant_id, self.form.players(), self.form.options)
+            service = GameService.create(s.store, self.form.variant_id, self.form.players(seat_name),
+                                         self.form.options)
         except GameError as error:
             s.explain(s.t("why_not"), error.in_(s.lang))
             return
