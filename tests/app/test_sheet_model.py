@@ -108,3 +108,13 @@ def test_upper_chances_for_the_yahtzee_bonus() -> None:
 
     assert upper_chances(new_game(get_variant("yahtzee"), ["Аня"]), "ru").startswith("Бонус верха:")
     assert upper_chances(new_game(get_variant("ru_football"), ["Аня"]), "ru") == ""
+
+
+def test_a_throw_without_dice_in_the_turns_and_the_chances() -> None:
+    from scorekeeper.app.sheet.model import upper_chances
+    from scorekeeper.game import RollWithoutDice, apply
+
+    state = new_game(get_variant("ru_fences"), ["Аня"])
+    blind = apply(state, RollWithoutDice())
+    assert upper_chances(blind, "en") == upper_chances(state, "en")  # no dice: the turn's own figure
+    assert turns_played(_roll(blind, (1, 1, 1, 2, 3)), "ru") == ["Аня: ?, 1-1-1-2-3"]

@@ -6,8 +6,10 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -32,13 +34,15 @@ def test_the_console_script_serves_the_printed_address(browser, tmp_path: Path) 
         assert match and match.group(0) == f"http://127.0.0.1:{port}/", first
         context = browser.new_context(viewport=PHONE)
         tab = Tab(context.new_page(), match.group(0))
-        for attempt in range(50):  # the address is printed before the server listens
+        deadline = time.monotonic() + 60  # the address is printed before the server listens
+        while True:
             try:
-                tab.open()
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
                 break
-            except Exception:
-                if attempt == 49:
-                    raise
+            except OSError:
+                assert time.monotonic() < deadline and process.poll() is None, "the app did not start"
+                time.sleep(0.1)
+        tab.open()
         start_game(tab, "yahtzee", ["Соло"])
         tab.type_dice("66612")
         tab.wait_text("turn", re.compile("бросок 1 из 3"))

@@ -388,7 +388,7 @@ class SheetScreen:
                            color=ft.Colors.ERROR if self.crossing else None), "turn")
         ]
         if chances:
-            help_text = t("chances_help") + (t("chances_help_mid_turn") if state.throws else "")
+            help_text = t("chances_help") + (t("chances_help_mid_turn") if state.dice is not None else "")
             turn_lines.append(
                 tagged(
                     ft.Container(
