@@ -213,3 +213,16 @@ def test_dice_set_by_tapping_them_and_the_throw_button(new_tab) -> None:
     tab.wait_text("turn", re.compile("бросок 2 из 3"))
     tab.tap("box-2-1-poker")
     tab.wait_text("box-2-1-poker", "50")
+
+
+def test_the_sheet_stays_where_it_was_scrolled(new_tab) -> None:
+    tab = new_tab()
+    start_game(tab, "ru_fences", ["Ира", "Кира"])
+    tab.type_dice("12346")
+    tab.wait_text("turn", re.compile("бросок 1 из 3"))
+    tab.tap("box-1-1-chance")  # the last row: the sheet is wheeled down to it
+    tab.wait_text("box-1-1-chance", "16")
+    tab.wait_text("turn", re.compile("Кира"))
+    time.sleep(1.0)
+    below = tab.node("box-2-1-chance")  # not scrolled to by the test: the app kept the place
+    assert tab._uncovered(below), "after writing a box the sheet jumped back to the top"
