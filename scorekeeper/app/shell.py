@@ -18,6 +18,7 @@ from scorekeeper.store import Store
 
 log = logging.getLogger(__name__)
 
+
 class Screen(Protocol):
     """A screen: builds its controls, and lets go of what it listens to when left."""
 
