@@ -15,7 +15,8 @@ JPEGs of large photos decoded at 1/2..1/8 scale, EXIF orientation applied), a sm
 (assets/dice_detector.onnx, run by cv2.dnn) finds die centres and sizes at a scale where dice appear
 about 24 px wide (a first look at 352 px, a second at the scale that look suggests), and a small
 classifier (assets/dice_classifier.onnx) reads a 40 x 40 view of each die, turned four ways and
-mirrored, as "not a die" or 1..6 and refits its box. Both networks are trained by
+mirrored, as "not a die" or 1..6 and refits its box (the outputs of the eight views averaged), then
+reads each die once more on a view centred on that refitted box. Both networks are trained by
 vision/training/train.py on dice-a train, dice-c train and synthetic renders (vision.synth).
 
 Only OpenCV and numpy are needed at run time.

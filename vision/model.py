@@ -12,6 +12,8 @@ import numpy as np
 
 CROP = 40
 VIEWS = 8  # the classifier looks at each die turned 0, 90, 180, 270 degrees, and mirrored
+# (quarter turns, mirrored) of each view, in an order where the first few are the most unlike
+VIEW_TURNS = ((0, False), (2, True), (1, False), (3, True), (2, False), (0, True), (3, False), (1, True))
 CROP_SPAN = 1.15  # a crop covers this times the detected die's side
 STRIDE = 4
 DET_LONG_SIDE = 352  # the detector's input (long side) for the first look
@@ -95,32 +97,52 @@ class Models:
             dets.append(Detection(cx, cy, bw, bh, float(heat[y, x])))
         return nms(dets), back
 
-    def classify(self, image: np.ndarray, dets: list[Detection]) -> tuple[np.ndarray, list[Detection]]:
+    def classify(
+        self, image: np.ndarray, dets: list[Detection], views: int = VIEWS
+    ) -> tuple[np.ndarray, list[Detection]]:
         """Class probabilities (n, 7): column 0 'not a die', columns 1..6 the face values; and each
-        detection with its box as the classifier sees it on the closer view."""
+        detection with its box as the classifier sees it on the closer view. The crop of each die
+        is read in `views` of the turns and mirrorings of VIEW_TURNS, the outputs averaged."""
         if not dets:
             return np.zeros((0, 7), np.float32), []
+        n = len(dets)
+        turns = VIEW_TURNS[:max(1, min(views, VIEWS))]
         crops = [crop_die(image, d.cx, d.cy, max(d.w, d.h)) for d in dets]
-        # the face is read on the crop turned four ways and mirrored, the probabilities averaged
-        mirrored = [np.ascontiguousarray(c[:, ::-1]) for c in crops]
-        views = crops + [np.ascontiguousarray(np.rot90(c, k)) for k in range(1, 4) for c in crops]
-        views += mirrored + [np.ascontiguousarray(np.rot90(c, k)) for k in range(1, 4) for c in mirrored]
-        blob = cv2.dnn.blobFromImages(views, 1 / 255.0)
+        blob = cv2.dnn.blobFromImages([_turned(c, k, m) for k, m in turns for c in crops], 1 / 255.0)
         with self.lock:
             self.cls.setInput(blob)
             all_out = self.cls.forward()
-        n = len(dets)
         logits = all_out[:, :7] - all_out[:, :7].max(1, keepdims=True)
         e = np.exp(logits)
         e /= e.sum(1, keepdims=True)
-        p = e.reshape(VIEWS, n, 7).mean(0)
-        out = all_out[:n]
+        p = e.reshape(len(turns), n, 7).mean(0)
+        box = _unturn_boxes(all_out[:, 7:11].reshape(len(turns), n, 4), turns).mean(0)
         boxes = []
-        for d, (tx, ty, lw, lh) in zip(dets, out[:, 7:11].tolist(), strict=True):
+        for d, (tx, ty, lw, lh) in zip(dets, box.tolist(), strict=True):
             span = max(d.w, d.h) * CROP_SPAN
             boxes.append(Detection(d.cx + tx * span, d.cy + ty * span, float(np.exp(lw)) * span,
                                    float(np.exp(lh)) * span, d.score))
         return p, boxes
+
+
+def _turned(crop: np.ndarray, k: int, mirrored: bool) -> np.ndarray:
+    """The crop mirrored (left to right) if `mirrored`, then turned k quarter turns by np.rot90."""
+    return np.ascontiguousarray(np.rot90(crop[:, ::-1] if mirrored else crop, k))
+
+
+def _unturn_boxes(out: np.ndarray, turns: tuple[tuple[int, bool], ...]) -> np.ndarray:
+    """Box outputs (views, n, 4: centre offset x, y, log width, height) of crops turned as in
+    `turns` (see `_turned`), each brought back to the unturned crop's frame."""
+    back = out.copy()
+    for v, (k, mirrored) in enumerate(turns):
+        x, y = out[v, :, 0], out[v, :, 1]
+        for _ in range(k):  # np.rot90 takes (x, y) to (y, -x); undo it once per quarter turn
+            x, y = -y, x
+        back[v, :, 0] = -x if mirrored else x
+        back[v, :, 1] = y
+        if k % 2:
+            back[v, :, 2], back[v, :, 3] = out[v, :, 3], out[v, :, 2]
+    return back
 
 
 def iou(a: Detection, b: Detection) -> float:

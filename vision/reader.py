@@ -19,15 +19,31 @@ from vision.model import (
 TARGET_DIE_PX = 24.0  # apparent die side (detector input pixels) the second look aims at
 RESCALE_TOLERANCE = 1.25  # no second look when the first scale is within this factor of it
 MIN_LONG_SIDE = 192
+LOOK_VIEWS = 2  # views of each die read while looking for dice and their scale; the last read takes VIEWS
 
 
 def _look(image: np.ndarray, long_side: int) -> tuple[list[tuple[Detection, Detection, np.ndarray]], float]:
     """Detections kept by the classifier: (first box, second-look box, class probabilities)."""
     m = models()
     dets, back = m.detect(image, long_side)
-    probs, boxes = m.classify(image, dets)
+    probs, boxes = m.classify(image, dets, LOOK_VIEWS)
     kept = [(d0, d, p) for d0, d, p in zip(dets, boxes, probs, strict=True) if p[0] <= NOT_A_DIE]
     return kept, back
+
+
+def _plausible(d: Detection, d0: Detection) -> bool:
+    """The classifier's refitted box `d` is within reason of the detector's `d0`."""
+    return 0.6 < max(d.w, d.h) / max(d0.w, d0.h) < 1.6
+
+
+def _read_again(image: np.ndarray, kept: list[tuple[Detection, Detection, np.ndarray]]) -> list[tuple[Detection, Detection, np.ndarray]]:
+    """The classifier once more, on views centred on the boxes it refitted: a die centred and
+    sized as in training is read better, and its box is refitted from closer."""
+    if not kept:
+        return kept
+    m = models()
+    probs, boxes = m.classify(image, [d if _plausible(d, d0) else d0 for d0, d, _p in kept])
+    return [(d0, d, p) for (d0, _d, _p), d, p in zip(kept, boxes, probs, strict=True) if p[0] <= NOT_A_DIE]
 
 
 def read_photo(photo: Photo) -> list[Die]:
@@ -44,10 +60,11 @@ def read_photo(photo: Photo) -> list[Die]:
     rescale = max(MIN_LONG_SIDE, min(rescale, DET_MAX_LONG_SIDE, int(long_side * 1.5)))
     if not first / RESCALE_TOLERANCE < rescale < first * RESCALE_TOLERANCE:
         kept, back = _look(image, rescale)
+    kept = _read_again(image, kept)
     dice = []
     s = photo.scale
     for d0, d, p in kept:
-        if not 0.6 < max(d.w, d.h) / max(d0.w, d0.h) < 1.6:  # implausible second look: keep the first
+        if not _plausible(d, d0):  # implausible refit: keep the detector's box
             d = d0
         value = int(np.argmax(p[1:])) + 1
         conf = float(p[value]) * min(1.0, d.score / 0.5)
