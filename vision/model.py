@@ -19,7 +19,7 @@ STRIDE = 4
 DET_LONG_SIDE = 352  # the detector's input (long side) for the first look
 DET_MAX_LONG_SIDE = 1280  # ... and the most the second look grows to for photos of small dice
 HEAT_THRESHOLD = 0.3
-NOT_A_DIE = 0.12  # classifier probability of "not a die" above which a detection is dropped
+NOT_A_DIE = 0.05  # classifier probability of "not a die" above which a detection is dropped
 SIZE_GAIN = 1.0  # boxes are scaled by this (calibrated on the training photos)
 
 

@@ -62,10 +62,15 @@ def face_texture(
     size: int,
     rng: np.random.Generator,
     pip_radius: float = 0.1,
+    marble: tuple[tuple[int, int, int], np.ndarray] | None = None,
 ) -> np.ndarray:
-    """A square face of a die: body colour, rounded-corner shading, `value` pips."""
+    """A square face of a die: body colour (veined with a second colour by `marble`: that colour
+    and its share, size x size), rounded-corner shading, `value` pips."""
     tex = np.empty((size, size, 3), np.float32)
     tex[:] = body
+    if marble is not None:
+        colour, share = marble
+        tex += (np.asarray(colour, np.float32) - tex) * share[..., None]
     yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / (size - 1)
     edge = np.minimum(np.minimum(xx, 1 - xx), np.minimum(yy, 1 - yy))
     rim = np.clip(edge / 0.08, 0, 1)[..., None]
@@ -83,6 +88,14 @@ def face_texture(
             tex, centre, round(r * 16), tuple(float(c) * 0.6 for c in pip), 1, cv2.LINE_AA, 4
         )
     return tex
+
+
+def marble_share(size: int, rng: np.random.Generator) -> np.ndarray:
+    """Veins of a marbled die: a smooth random field folded into thin bands, 0..1, size x size."""
+    field: np.ndarray = cv2.resize(rng.normal(0, 1, (4, 4)).astype(np.float32), (size, size), interpolation=cv2.INTER_CUBIC)
+    field = field + cv2.resize(rng.normal(0, 0.4, (9, 9)).astype(np.float32), (size, size), interpolation=cv2.INTER_CUBIC)
+    bands = np.abs(np.sin(field * rng.uniform(1, 4)))
+    return np.asarray(np.clip(1 - bands / rng.uniform(0.4, 1.2), 0, 1) * rng.uniform(0.5, 1), np.float32)
 
 
 def background(h: int, w: int, rng: np.random.Generator, patches: list[np.ndarray] | None = None) -> np.ndarray:
@@ -167,11 +180,13 @@ def render_scene(
     body: str | None = None,
     pip: str | None = None,
     distractors: bool = True,
+    marbled: float = 0.0,
 ) -> tuple[np.ndarray, list[RenderedDie]]:
     """A photo of dice on a table and the truth about each die (value of the face pointing up).
 
     `size` is (width, height); `die_px` the range of the dice's apparent side in pixels; `pitch_deg`
-    the camera's angle from straight down.
+    the camera's angle from straight down; `marbled` the chance that a die is veined with a second
+    colour (when 0, as by default, the same seed renders the same scene as before that option).
     """
     w, h = size
     if values is None:
@@ -249,6 +264,11 @@ def render_scene(
         pname = pip or str(rng.choice(choices or ["black"]))
         pcol = tuple(np.clip(np.array(PIP_COLOURS[pname], np.float64) + rng.uniform(-15, 15, 3), 0, 255))
         translucent = rng.random() < 0.15
+        vein: tuple[int, int, int] | None = None
+        if marbled > 0 and rng.random() < marbled:
+            mrng = np.random.default_rng(int(rng.integers(2**31)))
+            vc = np.clip(np.array(DIE_COLOURS[str(mrng.choice(list(DIE_COLOURS)))]) + mrng.uniform(-40, 40, 3), 0, 255)
+            vein = (int(vc[0]), int(vc[1]), int(vc[2]))
         pr = rng.uniform(0.075, 0.12)
         # face values: top=value, bottom=7-value, sides from the other pairs
         others = [v for v in (1, 2, 3) if v not in (value, 7 - value)]
@@ -287,7 +307,8 @@ def render_scene(
         for name, world, shade in faces:
             quad = project(world).astype(np.float32)
             all_pts.append(quad)
-            tex = face_texture(face_vals[name], bcol, pcol, tex_size, rng, pr)  # type: ignore[arg-type]
+            marble = None if vein is None else (vein, marble_share(tex_size, mrng))
+            tex = face_texture(face_vals[name], bcol, pcol, tex_size, rng, pr, marble)  # type: ignore[arg-type]
             tex *= shade
             src = np.array([[0, 0], [tex_size - 1, 0], [tex_size - 1, tex_size - 1], [0, tex_size - 1]], np.float32)
             x0, y0 = np.floor(quad.min(0)).astype(int) - 2

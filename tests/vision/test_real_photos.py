@@ -36,10 +36,10 @@ def test_dice_a_test_photos(datasets: Path) -> None:
         total += len(truth)
         photos_right += int(hits == len(truth) == len(dice))
     f1 = 2 * right / (found + total)
-    # floor of the present reader (F1 0.90, 11 photos entirely right on these 20); the target is
+    # floor of the present reader (F1 0.927, 13 photos entirely right on these 20); the target is
     # F1 0.98 and 90 % of photos (bench/vision.py)
-    assert f1 >= 0.87, f"F1 {f1:.3f} on {len(sample)} dice-a test photos"
-    assert photos_right >= 0.45 * len(sample)
+    assert f1 >= 0.91, f"F1 {f1:.3f} on {len(sample)} dice-a test photos"
+    assert photos_right >= 0.6 * len(sample)
 
 
 def test_dice_c_valid_photos_values(datasets: Path) -> None:
@@ -49,5 +49,5 @@ def test_dice_c_valid_photos_values(datasets: Path) -> None:
     for path, truth in sample:
         values = sorted(d.value for d in vision.read_dice(path))
         same += int(values == sorted(v for v, _ in truth))
-    # floor of the present reader (20 of these 25)
-    assert same >= 0.72 * len(sample), f"{same}/{len(sample)} photos read right"
+    # floor of the present reader (21 of these 25)
+    assert same >= 0.8 * len(sample), f"{same}/{len(sample)} photos read right"

@@ -44,8 +44,9 @@ def test_reads_varied_dice_tables_and_angles() -> None:
         scenes_right += int(hits == len(truth) == len(dice))
     precision, recall = right / found, right / total
     f1 = 2 * precision * recall / (precision + recall)
-    # floor of the present reader (F1 0.91 here); bench/vision.py measures it on real photos
-    assert f1 >= 0.88, f"F1 {f1:.3f} (precision {precision:.3f}, recall {recall:.3f})"
+    # floor of the present reader (F1 0.945 here, 6 of the 8 scenes right); bench/vision.py
+    # measures it on real photos
+    assert f1 >= 0.93, f"F1 {f1:.3f} (precision {precision:.3f}, recall {recall:.3f})"
     assert scenes_right >= 5
 
 
