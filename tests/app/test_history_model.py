@@ -24,6 +24,7 @@ from scorekeeper.i18n.ui import tr
 from scorekeeper.rules import get_variant
 from scorekeeper.service import GameService
 from scorekeeper.store import Store
+from tests.app.controls import identifiers
 
 
 @pytest.fixture
@@ -119,41 +120,22 @@ class FakeShell:
     def open_game(self, game_id: int) -> None: ...
 
 
-def identifiers(control: Any) -> set[str]:
-    """Every test identifier in a built tree of controls."""
-    found: set[str] = set()
-    stack = [control]
-    while stack:
-        c = stack.pop()
-        if c is None:
-            continue
-        if getattr(c, "identifier", None):
-            found.add(c.identifier)
-        for name in ("content", "controls", "title"):
-            child = getattr(c, name, None)
-            if isinstance(child, list):
-                stack.extend(child)
-            elif child is not None and hasattr(child, "__dict__"):
-                stack.append(child)
-    return found
-
-
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_screens_build_with_their_identifiers(store: Store, lang: str) -> None:
     from scorekeeper.app.history.view import GameSheetScreen, HistoryScreen
     from scorekeeper.app.statistics.view import StatisticsScreen
 
     shell = FakeShell(store, lang)
-    history = identifiers(HistoryScreen(shell).build())  # type: ignore[arg-type]
+    history = identifiers(HistoryScreen(shell).build()).keys()  # type: ignore[arg-type]
     assert {f"history-game-{i}" for i in (1, 2, 3, 4)} <= history
     assert {"history-filter-player-all", "history-filter-player-Вера", "history-filter-variant-yahtzee"} <= history
-    sheet = identifiers(GameSheetScreen(shell, 1).build())  # type: ignore[arg-type]
+    sheet = identifiers(GameSheetScreen(shell, 1).build()).keys()  # type: ignore[arg-type]
     assert {"history-sheet", "chart-running-totals", "history-total-1", "history-box-2-3-three"} <= sheet
     assert "history-resume" not in sheet
-    assert "history-resume" in identifiers(GameSheetScreen(shell, 4).build())  # type: ignore[arg-type]
-    stats = identifiers(StatisticsScreen(shell).build())  # type: ignore[arg-type]
+    assert "history-resume" in identifiers(GameSheetScreen(shell, 4).build()).keys()  # type: ignore[arg-type]
+    stats = identifiers(StatisticsScreen(shell).build()).keys()  # type: ignore[arg-type]
     assert {"stats-row-Аня-ru_fences", "stats-row-Вера-yahtzee", "chart-running-totals", "chart-results"} <= stats
-    only = identifiers(StatisticsScreen(shell, "Вера", "yahtzee").build())  # type: ignore[arg-type]
+    only = identifiers(StatisticsScreen(shell, "Вера", "yahtzee").build()).keys()  # type: ignore[arg-type]
     assert "stats-row-Аня-ru_fences" not in only and "stats-row-Вера-yahtzee" in only
 
 
@@ -162,6 +144,6 @@ def test_empty_store_says_so(tmp_path: Path) -> None:
     from scorekeeper.app.statistics.view import StatisticsScreen
 
     shell = FakeShell(Store(tmp_path / "empty.sqlite"))
-    assert "history-empty" in identifiers(HistoryScreen(shell).build())  # type: ignore[arg-type]
-    stats = identifiers(StatisticsScreen(shell).build())  # type: ignore[arg-type]
+    assert "history-empty" in identifiers(HistoryScreen(shell).build()).keys()  # type: ignore[arg-type]
+    stats = identifiers(StatisticsScreen(shell).build()).keys()  # type: ignore[arg-type]
     assert "stats-empty" in stats and "chart-results" not in stats

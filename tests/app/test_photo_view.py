@@ -10,6 +10,7 @@ import numpy as np
 from scorekeeper.app.photo.model import PhotoReading
 from scorekeeper.app.photo.view import SHOWN_W, PhotoDialog, photo_button
 from scorekeeper.i18n.ui import tr
+from tests.app.controls import identifiers, walk
 
 
 class FakePage:
@@ -33,26 +34,6 @@ class FakeShell:
         return tr(key, self.lang, **values)  # type: ignore[arg-type]
 
 
-def walk(control: Any) -> list[Any]:
-    found, stack = [], [control]
-    while stack:
-        c = stack.pop()
-        if c is None:
-            continue
-        found.append(c)
-        for name in ("content", "controls"):
-            child = getattr(c, name, None)
-            if isinstance(child, list):
-                stack.extend(child)
-            elif child is not None and hasattr(child, "__dict__"):
-                stack.append(child)
-    return found
-
-
-def ids(control: Any) -> dict[str, Any]:
-    return {c.identifier: c for c in walk(control) if getattr(c, "identifier", None)}
-
-
 def preview(w: int = 400, h: int = 300) -> bytes:
     return cv2.imencode(".jpg", np.zeros((h, w, 3), np.uint8))[1].tobytes()
 
@@ -74,7 +55,7 @@ def test_the_button_is_tagged_photo() -> None:
 def test_dice_boxes_message_and_use() -> None:
     used: list[list[int]] = []
     shell, dialog = dialog_with([1, 2, 3, 4, 5], used)
-    tree = ids(dialog.body)
+    tree = identifiers(dialog.body)
     assert {f"photo-die-{k}" for k in range(1, 6)} <= set(tree)
     assert {f"photo-box-{k}" for k in range(1, 6)} <= set(tree)
     assert tree["photo-die-3"].label == "Die 3: 3"
@@ -93,11 +74,11 @@ def test_wrong_count_keeps_use_off_until_fixed() -> None:
     used: list[list[int]] = []
     _, dialog = dialog_with([6, 6, 6], used)
     assert dialog.use_button.disabled
-    assert "add 2" in ids(dialog.body)["photo-message"].content.value
+    assert "add 2" in identifiers(dialog.body)["photo-message"].content.value
     dialog._use(None)
     assert used == []
     dialog._add(None)
-    assert "photo-remove" in ids(dialog.body) and "photo-face-4" in ids(dialog.body)
+    assert "photo-remove" in identifiers(dialog.body) and "photo-face-4" in identifiers(dialog.body)
     dialog._set(4)
     dialog._add(None)
     dialog._set(2)
@@ -114,7 +95,7 @@ def test_refusal_is_a_sentence_and_nothing_is_used() -> None:
     dialog = PhotoDialog(shell, 5, used.append)  # type: ignore[arg-type]
     dialog.open()
     dialog.fail("The photo cannot be read: not an image.")
-    tree = ids(dialog.body)
+    tree = identifiers(dialog.body)
     assert tree["photo-message"].content.value.startswith("The photo cannot be read")
     assert "photo-retake" in tree and dialog.use_button.disabled
     dialog._cancel(None)

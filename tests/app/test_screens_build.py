@@ -14,6 +14,7 @@ from scorekeeper.app.shell import Shell
 from scorekeeper.rules import VARIANT_IDS
 from scorekeeper.service import GameService
 from scorekeeper.store import Store
+from tests.app.controls import texts
 
 
 class StandInPage:
@@ -43,33 +44,6 @@ class StandInPage:
 
         asyncio.run(handler())
 
-
-def texts_in_order(control: Any) -> list[str]:
-    """Every string value in a control tree, top to bottom."""
-    found = [control.value] if isinstance(control, ft.Text) and control.value else []
-    for name in ("content", "controls", "actions", "title"):
-        child = getattr(control, name, None)
-        for item in child if isinstance(child, list) else [child]:
-            if isinstance(item, ft.Control):
-                found += texts_in_order(item)
-    return found
-
-
-def texts(control: Any) -> list[str]:
-    """Every string value in a control tree."""
-    found: list[str] = []
-    stack = [control]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, ft.Text) and item.value:
-            found.append(item.value)
-        for name in ("content", "controls", "actions", "title"):
-            child = getattr(item, name, None)
-            if isinstance(child, list):
-                stack.extend(child)
-            elif isinstance(child, ft.Control):
-                stack.append(child)
-    return found
 
 
 @pytest.fixture
@@ -136,7 +110,7 @@ def test_home_lists_the_game_played_last_first_with_whose_turn(shell: Shell) -> 
     time.sleep(0.01)  # the store's times are in milliseconds
     older.roll([5, 5, 5, 2, 3])  # played after the newer game was created
     shell.home()
-    shown = texts_in_order(shell.page.controls[0])
+    shown = texts(shell.page.controls[0])
     fences_turn = shown.index("Ходит Аня · этап 1 · бросок 1 из 3")
     yahtzee_turn = shown.index("Ходит Вера · бросок 0 из 3")
     assert fences_turn < yahtzee_turn
