@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import vision  # noqa: E402
 from vision.classical import read_photo_classical  # noqa: E402
-from vision.reader import box_iou  # noqa: E402
+from vision.reader import accuracy, box_iou  # noqa: E402
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 
@@ -87,11 +87,7 @@ def run_set(name: str, photos: list[tuple[bytes, list]], reader: Reader, whole: 
         n_pred += len(dice)
         n_true += len(truth)
         right += int(hits == len(truth) == len(dice))
-    p = tp / n_pred if n_pred else 0.0
-    r = tp / n_true if n_true else 0.0
-    f1 = 2 * p * r / (p + r) if p + r else 0.0
-    return {"photos": len(photos), "dice": n_true, "precision": p, "recall": r, "f1": f1,
-            "all_right": right / len(photos), "ms": statistics.median(times)}
+    return accuracy(tp, n_pred, n_true, right, len(photos), times)
 
 
 def load(root: Path, name: str, split: str) -> list[tuple[bytes, list]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Sequence
 
 import numpy as np
@@ -97,6 +98,16 @@ def box_iou(a: Sequence[float], b: Sequence[float]) -> float:
     inter = ix * iy
     union = a[2] * a[3] + b[2] * b[3] - inter
     return inter / union if union > 0 else 0.0
+
+
+def accuracy(hits: int, read: int, true: int, photos_right: int, photos: int, ms: list[float]) -> dict[str, float]:
+    """Per-die precision, recall and F1 (a hit: box and value right), the share of photos read
+    entirely right and the median milliseconds per photo — the figures of the bench and validation."""
+    p = hits / read if read else 0.0
+    r = hits / true if true else 0.0
+    return {"photos": photos, "dice": true, "precision": p, "recall": r,
+            "f1": 2 * p * r / (p + r) if p + r else 0.0, "all_right": photos_right / max(1, photos),
+            "ms": statistics.median(ms) if ms else 0.0}
 
 
 def _reading_order(dice: list[Die]) -> list[Die]:

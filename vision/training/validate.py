@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import time
 from collections import Counter
 from pathlib import Path
@@ -29,7 +28,7 @@ SYNTH_SEED = 12345  # training renders use seeds 1 and up from --seed
 
 def evaluate(samples: list[Sample], verbose: bool = False) -> dict[str, float]:
     import vision
-    from vision.reader import box_iou
+    from vision.reader import accuracy, box_iou
 
     errors: Counter[str] = Counter()
     tp = n_pred = n_true = right = 0
@@ -79,11 +78,7 @@ def evaluate(samples: list[Sample], verbose: bool = False) -> dict[str, float]:
         n_pred += len(dice)
         n_true += len(truth)
         right += int(hits == len(truth) == len(dice))
-    p = tp / n_pred if n_pred else 0.0
-    r = tp / n_true if n_true else 0.0
-    return {"photos": len(samples), "dice": n_true, "precision": p, "recall": r,
-            "f1": 2 * p * r / (p + r) if p + r else 0.0, "all_right": right / max(1, len(samples)),
-            "ms": statistics.median(times) if times else 0.0, **{k: float(v) for k, v in errors.items()}}
+    return {**accuracy(tp, n_pred, n_true, right, len(samples), times), **{k: float(v) for k, v in errors.items()}}
 
 
 def main() -> None:
