@@ -245,11 +245,11 @@ class SheetScreen:
         # The hint is spoken, not read as the cell's text: the text stays the written score.
         return tagged(box, identifier, button=cell.tappable or None, hint_text=hint or None)
 
-    def _grid_parts(self, state: State, stage: int) -> list[tuple[ft.Control, list[ft.Control], str | None]]:
+    def _grid_parts(self, state: State, sheet: dict[str, Any], stage: int
+                    ) -> list[tuple[ft.Control, list[ft.Control], str | None]]:
         """The sheet's rows as (box name, players' cells, background); the two halves of a row have
         the same height, so the names can stay put while many players' columns scroll sideways."""
         lang = self.shell.lang
-        sheet = state.sheet()
         players = sheet["players"]
         width = self._cell_width(len(players))
         current_seat = state.seat if not state.finished else None
@@ -323,10 +323,9 @@ class SheetScreen:
             )
         return label, cells, theme.SECTION if row.kind != "box" else None
 
-    def _totals(self, state: State) -> list[tuple[ft.Control, list[ft.Control], str | None]]:
+    def _totals(self, state: State, sheet: dict[str, Any]) -> list[tuple[ft.Control, list[ft.Control], str | None]]:
         """The total (and fences) lines as (label, players' cells, background)."""
         t = self.shell.t
-        sheet = state.sheet()
         width = self._cell_width(len(sheet["players"]))
         current_seat = state.seat if not state.finished else None
 
@@ -456,7 +455,8 @@ class SheetScreen:
             padding=ft.Padding.only(left=8, top=10, bottom=10),
             visible=bool(turns),
         )
-        rows, totals = self._grid_parts(state, stage), self._totals(state)
+        sheet = state.sheet()
+        rows, totals = self._grid_parts(state, sheet, stage), self._totals(state, sheet)
         totals_box = ft.Container(border=ft.Border.only(top=ft.BorderSide(1, theme.LINE)))
         self._sideways = None
         if len(state.players) <= theme.PLAYERS_WITHOUT_SCROLL:
