@@ -14,6 +14,7 @@ from vision.model import (
     DET_MAX_LONG_SIDE,
     NOT_A_DIE,
     Detection,
+    iou,
     models,
 )
 
@@ -60,7 +61,9 @@ def read_photo(photo: Photo) -> list[Die]:
         rescale = first * 2
     rescale = max(MIN_LONG_SIDE, min(rescale, DET_MAX_LONG_SIDE, int(long_side * 1.5)))
     if not first / RESCALE_TOLERANCE < rescale < first * RESCALE_TOLERANCE:
-        kept, back = _look(image, rescale)
+        again, back = _look(image, rescale)
+        # dice the closer look lost (a photo at an angle has near dice larger than far ones) stay
+        kept = again + [k for k in kept if all(iou(k[1], a[1]) < 0.3 for a in again)]
     kept = _read_again(image, kept)
     dice = []
     s = photo.scale
