@@ -7,7 +7,8 @@ for training or tuning. A die counts as found when a predicted box matches it an
 Matching: dice-a labels box the whole die (IoU >= 0.5); dice-c labels box only the pip pattern of the
 top face, so there a prediction matches when that pattern's centre lies inside the predicted box and
 the predicted centre is within half the predicted side of it. Predictions are matched greedily in
-order of confidence, each label at most once.
+order of confidence, each label at most once (vision.scoring). The errors are counted by kind:
+value (box matched, value wrong), box (overlapping a label but not matching it), missed, extra.
 Speed: median milliseconds per photo on one core (cv2.setNumThreads(1)), decoding included, and a
 12-megapixel JPEG (a test photo scaled up to 4000 x 3000, with
 sensor-like noise so that the file is as large as a phone's).
@@ -30,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import vision  # noqa: E402
 from vision.classical import read_photo_classical  # noqa: E402
-from vision.reader import accuracy, box_iou  # noqa: E402
+from vision.scoring import ERRORS, accuracy, pip_centre, score_photo, whole_die  # noqa: E402
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 
@@ -47,47 +48,17 @@ def labels(path: Path, w: int, h: int) -> list[tuple[int, tuple[float, float, fl
 
 
 
-def centre_match(pred: tuple[float, ...], gt: tuple[float, ...]) -> bool:
-    gx, gy = gt[0] + gt[2] / 2, gt[1] + gt[3] / 2
-    px, py = pred[0] + pred[2] / 2, pred[1] + pred[3] / 2
-    inside = pred[0] <= gx <= pred[0] + pred[2] and pred[1] <= gy <= pred[1] + pred[3]
-    return inside and np.hypot(px - gx, py - gy) <= 0.5 * max(pred[2], pred[3])
-
-
-def score(dice: list[vision.Die], truth: list[tuple[int, tuple[float, float, float, float]]], whole: bool) -> int:
-    """How many dice were found with the right value."""
-    used = [False] * len(truth)
-    hits = 0
-    for d in sorted(dice, key=lambda d: -d.confidence):
-        best, best_q = -1, 0.0
-        for i, (_v, box) in enumerate(truth):
-            if used[i]:
-                continue
-            q = box_iou(d.box, box) if whole else (1.0 if centre_match(d.box, box) else 0.0)
-            if q > best_q and (q >= 0.5 if whole else q > 0):
-                best, best_q = i, q
-        if best >= 0:
-            used[best] = True
-            hits += int(truth[best][0] == d.value)
-    return hits
-
-
 Reader = Callable[[bytes], list[vision.Die]]
 
 
-def run_set(name: str, photos: list[tuple[bytes, list]], reader: Reader, whole: bool) -> dict[str, float]:
-    tp = n_pred = n_true = right = 0
-    times = []
+def run_set(photos: list[tuple[bytes, list]], reader: Reader, whole: bool) -> dict[str, float]:
+    scores, times = [], []
     for data, truth in photos:
         t0 = time.perf_counter()
         dice = reader(data)
         times.append((time.perf_counter() - t0) * 1000)
-        hits = score(dice, truth, whole)
-        tp += hits
-        n_pred += len(dice)
-        n_true += len(truth)
-        right += int(hits == len(truth) == len(dice))
-    return accuracy(tp, n_pred, n_true, right, len(photos), times)
+        scores.append(score_photo(dice, truth, whole_die() if whole else pip_centre))
+    return accuracy(scores, times)
 
 
 def load(root: Path, name: str, split: str) -> list[tuple[bytes, list]]:
@@ -123,14 +94,16 @@ def main() -> int:
     ]
     vision.read_dice(sets[0][1][0][0])  # load the models once before timing
     print(f"one core: cv2.setNumThreads({args.threads})")
-    header = f"{'set':<13} {'reader':<10} {'photos':>6} {'dice':>5} {'prec':>6} {'recall':>6} {'F1':>6} {'all right':>9} {'ms/photo':>8}"
+    header = (f"{'set':<13} {'reader':<10} {'photos':>6} {'dice':>5} {'prec':>6} {'recall':>6} {'F1':>6} "
+              f"{'all right':>9} {'ms/photo':>8}  " + " ".join(f"{k:>6}" for k in ERRORS))
     print(header)
     print("-" * len(header))
     for name, photos, whole in sets:
         for rname, reader in (("learned", vision.read_dice), ("classical", classical)):
-            m = run_set(name, photos, reader, whole)
+            m = run_set(photos, reader, whole)
             print(f"{name:<13} {rname:<10} {m['photos']:>6} {m['dice']:>5} {m['precision']:>6.3f} "
-                  f"{m['recall']:>6.3f} {m['f1']:>6.3f} {m['all_right']:>8.1%} {m['ms']:>8.1f}")
+                  f"{m['recall']:>6.3f} {m['f1']:>6.3f} {m['all_right']:>8.1%} {m['ms']:>8.1f}  "
+                  + " ".join(f"{int(m[k]):>6}" for k in ERRORS))
     # a 12-megapixel photo: a dice-a test photo scaled up to 4000 x 3000, as a phone's JPEG
     data, truth = sets[0][1][0]
     img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
@@ -146,7 +119,7 @@ def main() -> int:
         times.append((time.perf_counter() - t0) * 1000)
     sx, sy = 4000 / img.shape[1], 3000 / img.shape[0]
     scaled = [(v, (b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy)) for v, b in truth]
-    hits = score(dice, scaled, True)
+    hits = score_photo(dice, scaled).hits
     print(f"12 MP photo (4000 x 3000 JPEG, {len(big_bytes) / 1e6:.1f} MB): median {statistics.median(times):.0f} ms "
           f"of 5 runs, {hits}/{len(truth)} dice right, {len(dice)} read")
     return 0

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import statistics
-from collections.abc import Sequence
-
 import numpy as np
 
 from vision import Die
@@ -17,6 +14,7 @@ from vision.model import (
     iou,
     models,
 )
+from vision.scoring import box_iou
 
 TARGET_DIE_PX = 24.0  # apparent die side (detector input pixels) the second look aims at
 RESCALE_TOLERANCE = 1.25  # no second look when the first scale is within this factor of it
@@ -92,25 +90,6 @@ def _inside(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float
     ix = max(0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
     iy = max(0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
     return ix * iy / max(1, a[2] * a[3])
-
-
-def box_iou(a: Sequence[float], b: Sequence[float]) -> float:
-    """Intersection over union of two boxes given as (x, y, width, height)."""
-    ix = max(0, min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0]))
-    iy = max(0, min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = a[2] * a[3] + b[2] * b[3] - inter
-    return inter / union if union > 0 else 0.0
-
-
-def accuracy(hits: int, read: int, true: int, photos_right: int, photos: int, ms: list[float]) -> dict[str, float]:
-    """Per-die precision, recall and F1 (a hit: box and value right), the share of photos read
-    entirely right and the median milliseconds per photo — the figures of the bench and validation."""
-    p = hits / read if read else 0.0
-    r = hits / true if true else 0.0
-    return {"photos": photos, "dice": true, "precision": p, "recall": r,
-            "f1": 2 * p * r / (p + r) if p + r else 0.0, "all_right": photos_right / max(1, photos),
-            "ms": statistics.median(ms) if ms else 0.0}
 
 
 def _reading_order(dice: list[Die]) -> list[Die]:

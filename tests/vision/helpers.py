@@ -8,7 +8,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.reader import box_iou
+from vision.scoring import score_photo, whole_die
 
 DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
 
@@ -50,18 +50,7 @@ def stored_for(upright: np.ndarray, orientation: int) -> np.ndarray:
 
 def matched(found: list, truth: list[tuple[int, tuple[float, ...]]], min_iou: float = 0.5) -> int:
     """Dice found with a box over a true die (IoU >= min_iou) and its right value."""
-    used = [False] * len(truth)
-    hits = 0
-    for d in found:
-        best, best_q = -1, min_iou
-        for i, (_v, box) in enumerate(truth):
-            q = box_iou(d.box, box)
-            if not used[i] and q >= best_q:
-                best, best_q = i, q
-        if best >= 0:
-            used[best] = True
-            hits += int(truth[best][0] == d.value)
-    return hits
+    return score_photo(found, truth, whole_die(min_iou)).hits
 
 
 def plain_scene() -> tuple[np.ndarray, list[tuple[int, tuple[int, int, int, int]]]]:

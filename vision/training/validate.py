@@ -16,11 +16,11 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from collections import Counter
 from pathlib import Path
 
 import cv2
 
+from vision.scoring import error_line
 from vision.training.data import Sample, real_training, synthetic
 
 SYNTH_SEED = 12345  # training renders use seeds 1 and up from --seed
@@ -28,57 +28,19 @@ SYNTH_SEED = 12345  # training renders use seeds 1 and up from --seed
 
 def evaluate(samples: list[Sample], verbose: bool = False) -> dict[str, float]:
     import vision
-    from vision.reader import accuracy, box_iou
+    from vision.scoring import accuracy, score_photo
 
-    errors: Counter[str] = Counter()
-    tp = n_pred = n_true = right = 0
-    times = []
+    scores, times = [], []
     for s in samples:
         t0 = time.perf_counter()
-        dice = sorted(vision.read_dice(s.image), key=lambda d: -d.confidence)
+        dice = vision.read_dice(s.image)
         times.append((time.perf_counter() - t0) * 1000)
         truth = [(int(v), tuple(float(x) for x in b)) for b, v in zip(s.boxes, s.values, strict=True)]
-        used = [False] * len(truth)
-        matched = [False] * len(dice)
-        hits = 0
-        for j, d in enumerate(dice):
-            best, best_q = -1, 0.5
-            for i, (_v, b) in enumerate(truth):
-                q = box_iou(d.box, b)
-                if not used[i] and q >= best_q:
-                    best, best_q = i, q
-            if best >= 0:
-                used[best] = matched[j] = True
-                if truth[best][0] == d.value:
-                    hits += 1
-                else:
-                    errors["value"] += 1
-                    if verbose:
-                        print(f"  {s.source}: read {d.value} for {truth[best][0]} at {d.box}")
-        for i, (v, b) in enumerate(truth):
-            if used[i]:
-                continue
-            near = [(box_iou(d.box, b), j) for j, d in enumerate(dice) if not matched[j]]
-            q, j = max(near) if near else (0.0, -1)
-            if q > 0.1:
-                matched[j] = True
-                errors["box"] += 1
-                if verbose:
-                    print(f"  {s.source}: box {dice[j].box} IoU {q:.2f} with {tuple(round(x) for x in b)}")
-            else:
-                errors["missed"] += 1
-                if verbose:
-                    print(f"  {s.source}: missed {v} at {tuple(round(x) for x in b)}")
-        for j, d in enumerate(dice):
-            if not matched[j]:
-                errors["extra"] += 1
-                if verbose:
-                    print(f"  {s.source}: extra {d.value} at {d.box} ({d.confidence})")
-        tp += hits
-        n_pred += len(dice)
-        n_true += len(truth)
-        right += int(hits == len(truth) == len(dice))
-    return {**accuracy(tp, n_pred, n_true, right, len(samples), times), **{k: float(v) for k, v in errors.items()}}
+        scores.append(score_photo(dice, truth))
+        if verbose:
+            for note in scores[-1].notes:
+                print(f"  {s.source}: {note}")
+    return accuracy(scores, times)
 
 
 def main() -> None:
@@ -95,10 +57,9 @@ def main() -> None:
         sets.append(("synthetic", synthetic(args.synthetic, SYNTH_SEED)))
     for name, samples in sets:
         m = evaluate(samples, args.verbose)
-        errs = ", ".join(f"{k} {int(m.get(k, 0))}" for k in ("value", "box", "missed", "extra"))
         print(f"{name:<11} photos {int(m['photos'])} dice {int(m['dice'])} precision {m['precision']:.3f} "
               f"recall {m['recall']:.3f} F1 {m['f1']:.3f} all right {m['all_right']:.1%} "
-              f"ms {m['ms']:.0f} | errors: {errs}", flush=True)
+              f"ms {m['ms']:.0f} | errors: {error_line(m)}", flush=True)
 
 
 if __name__ == "__main__":
