@@ -13,11 +13,13 @@ whose message says what was wrong; nothing else about the input is trusted.
 How: the photo is decoded safely (vision.imageio: size and pixel limits read from the header,
 JPEGs of large photos decoded at 1/2..1/8 scale, EXIF orientation applied), a small centre-net
 (assets/dice_detector.onnx, run by cv2.dnn) finds die centres and sizes at a scale where dice appear
-about 24 px wide (a first look at 352 px, a second at the scale that look suggests), and a small
-classifier (assets/dice_classifier.onnx) reads a 40 x 40 view of each die, turned four ways and
-mirrored, as "not a die" or 1..6 and refits its box (the outputs of the eight views averaged), then
-reads each die once more on a view centred on that refitted box. Both networks are trained by
-vision/training/train.py on dice-a train, dice-c train and synthetic renders (vision.synth).
+about 24 px wide (a first look at 352 px, a second at the scale that look suggests, keeping the
+sure dice of the first that the second lost), and two small classifiers (assets/dice_classifier.onnx
+and dice_classifier_2.onnx, trained alike from different seeds) read a 40 x 40 view of each die,
+turned four ways and mirrored, as "not a die" or 1..6 and refit its box (the outputs of the eight
+views averaged, the classifiers taking turns over them), then read each die once more on a view
+centred on that refitted box. The networks are trained by vision/training/train.py on dice-a train,
+dice-c train and synthetic renders (vision.synth).
 
 Only OpenCV and numpy are needed at run time.
 """

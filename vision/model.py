@@ -57,16 +57,18 @@ class Detection:
 
 
 class Models:
-    """The two networks, loaded once per process (cv2.dnn nets are not shared across threads)."""
+    """The networks, loaded once per process (cv2.dnn nets are not shared across threads): the
+    detector and one or more classifiers (dice_classifier.onnx, dice_classifier_2.onnx, ...),
+    trained alike from different seeds, which take turns over the views of each die."""
 
     def __init__(self, directory: Path) -> None:
         det = directory / "dice_detector.onnx"
-        cls = directory / "dice_classifier.onnx"
-        for p in (det, cls):
+        cls = [directory / "dice_classifier.onnx", *sorted(directory.glob("dice_classifier_*.onnx"))]
+        for p in (det, cls[0]):
             if not p.exists():
                 raise FileNotFoundError(f"model file missing: {p} (train with vision/training/train.py)")
         self.det = cv2.dnn.readNetFromONNX(str(det))
-        self.cls = cv2.dnn.readNetFromONNX(str(cls))
+        self.cls = [cv2.dnn.readNetFromONNX(str(p)) for p in cls]
         self.lock = threading.Lock()
 
     def detect(self, image: np.ndarray, long_side: int) -> tuple[list[Detection], float]:
@@ -102,16 +104,22 @@ class Models:
     ) -> tuple[np.ndarray, list[Detection]]:
         """Class probabilities (n, 7): column 0 'not a die', columns 1..6 the face values; and each
         detection with its box as the classifier sees it on the closer view. The crop of each die
-        is read in `views` of the turns and mirrorings of VIEW_TURNS, the outputs averaged."""
+        is read in `views` of the turns and mirrorings of VIEW_TURNS, view k by classifier k modulo
+        their number, and the outputs averaged."""
         if not dets:
             return np.zeros((0, 7), np.float32), []
         n = len(dets)
         turns = VIEW_TURNS[:max(1, min(views, VIEWS))]
         crops = [crop_die(image, d.cx, d.cy, max(d.w, d.h)) for d in dets]
-        blob = cv2.dnn.blobFromImages([_turned(c, k, m) for k, m in turns for c in crops], 1 / 255.0)
-        with self.lock:
-            self.cls.setInput(blob)
-            all_out = self.cls.forward()
+        all_out = np.zeros((len(turns) * n, 11), np.float32)
+        for j, net in enumerate(self.cls[:len(turns)]):
+            mine = range(j, len(turns), len(self.cls))
+            blob = cv2.dnn.blobFromImages([_turned(c, *turns[v]) for v in mine for c in crops], 1 / 255.0)
+            with self.lock:
+                net.setInput(blob)
+                out = net.forward()
+            for i, v in enumerate(mine):
+                all_out[v * n:(v + 1) * n] = out[i * n:(i + 1) * n, :11]
         logits = all_out[:, :7] - all_out[:, :7].max(1, keepdims=True)
         e = np.exp(logits)
         e /= e.sum(1, keepdims=True)

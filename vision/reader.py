@@ -19,6 +19,7 @@ from vision.scoring import box_iou
 TARGET_DIE_PX = 24.0  # apparent die side (detector input pixels) the second look aims at
 RESCALE_TOLERANCE = 1.25  # no second look when the first scale is within this factor of it
 MIN_LONG_SIDE = 192
+SURE_DIE = 0.01  # "not a die" at most this: a die of the first look kept when the closer look lost it
 LOOK_VIEWS = 2  # views of each die read while looking for dice and their scale; the last read takes VIEWS
 
 
@@ -60,8 +61,8 @@ def read_photo(photo: Photo) -> list[Die]:
     rescale = max(MIN_LONG_SIDE, min(rescale, DET_MAX_LONG_SIDE, int(long_side * 1.5)))
     if not first / RESCALE_TOLERANCE < rescale < first * RESCALE_TOLERANCE:
         again, back = _look(image, rescale)
-        # dice the closer look lost (a photo at an angle has near dice larger than far ones) stay
-        kept = again + [k for k in kept if all(iou(k[1], a[1]) < 0.3 for a in again)]
+        # dice the closer look lost stay if surely dice (a photo at an angle has near dice larger than far ones)
+        kept = again + [k for k in kept if k[2][0] <= SURE_DIE and all(iou(k[1], a[1]) < 0.3 for a in again)]
     kept = _read_again(image, kept)
     dice = []
     s = photo.scale

@@ -60,23 +60,26 @@ class Detector(nn.Module):
 
 
 class Classifier(nn.Module):
-    def __init__(self) -> None:
+    """`width` multiplies the channels after the two full-resolution layers, where they are cheap."""
+
+    def __init__(self, width: float = 1.0) -> None:
         super().__init__()
+        c20, c10a, c10b, c5 = (int(round(c * width)) for c in (48, 64, 96, 128))
         self.body = nn.Sequential(
             _cbr(3, 16),
             _cbr(16, 24),  # two full-resolution layers: pips are only a few pixels wide
             nn.MaxPool2d(2),  # 20
-            _sep(24, 48),
-            _sep(48, 48),
+            _sep(24, c20),
+            _sep(c20, c20),
             nn.MaxPool2d(2),  # 10
-            _sep(48, 64),
-            _sep(64, 96),
+            _sep(c20, c10a),
+            _sep(c10a, c10b),
             nn.MaxPool2d(2),  # 5
-            _sep(96, 128),
+            _sep(c10b, c5),
             nn.AdaptiveAvgPool2d(1),
             nn.Flatten(),
             nn.Dropout(0.1),
-            nn.Linear(128, 11),
+            nn.Linear(c5, 11),
         )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:

@@ -1,4 +1,4 @@
-"""Train the die detector and the face classifier, and export both to ONNX in assets/.
+"""Train the die detector and the face classifiers, and export them to ONNX in assets/.
 
 Reproducible (fixed seeds) and CPU-only. Its dependencies (PyTorch, onnx) are not the app's; they
 are listed in vision/training/requirements.txt for a separate virtual environment:
@@ -6,7 +6,11 @@ are listed in vision/training/requirements.txt for a separate virtual environmen
     python3 -m venv /tmp/trainenv && /tmp/trainenv/bin/pip install -r vision/training/requirements.txt
     PYTHONPATH=. /tmp/trainenv/bin/python -m vision.training.train      # from the repository root
 
-(about 50 minutes on two CPU cores: the detector 5000 steps, the classifier 60 epochs).
+The detector learns 5000 steps; each classifier (--cls-widths, one per width, from seeds --seed,
+--seed + 1, ...) 60 epochs: about 90 minutes on two CPU cores. The shipped files come from such a
+run with --no-widened --save W, then the detector going on from its weights with the widened dice-a
+photos added: --init W --only det --det-steps 1500 (about 7 minutes). (Going on likewise with the
+classifiers, --cls-epochs 15, was tried: no better on the held-out photos and renders.)
 
 Data: dice-a `train` less its validation photos, dice-c `train`, and synthetic renders made by
 vision.synth. Test splits are never read here.
@@ -15,7 +19,7 @@ Validation: every HOLDOUT_EVERY-th (7th) dice-a `train` photo in manifest.csv or
 the first (29 of 200 photos, 192 dice; vision.training.data.real_training(holdout=True)), is left
 out of training. Models and reader settings are chosen on them, measured by
 
-    uv run python -m vision.training.validate --assets DIR --synthetic 60
+    uv run python -m vision.training.validate --assets DIR --synthetic 80
 
 (with held-out synthetic renders as a check on other dice, tables and angles); the test splits
 (bench/vision.py) only report the chosen model.
@@ -34,7 +38,7 @@ import torch
 import torch.nn.functional as F
 
 from vision.model import CROP_SPAN, crop_die
-from vision.training.data import Sample, background_patches, real_training, synthetic
+from vision.training.data import Sample, background_patches, real_training, synthetic, widened
 from vision.training.models import CROP, Classifier, Detector
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -150,12 +154,18 @@ def det_loss(pred: torch.Tensor, tgt: torch.Tensor) -> torch.Tensor:
     return focal + lsize + loff
 
 
-def train_detector(samples: list[Sample], steps: int, seed: int, size: int, neighbours: bool) -> Detector:
+def train_detector(
+    samples: list[Sample], steps: int, seed: int, size: int, neighbours: bool, init: Path | None = None
+) -> Detector:
     rng = np.random.default_rng(seed)
     torch.manual_seed(seed)
     net = Detector()
-    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    lr = 3e-3
+    if init is not None:  # go on from saved weights, more gently
+        net.load_state_dict(torch.load(init))
+        lr = 1e-3
+    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
     batch = 16
     t0 = time.time()
     net.train()
@@ -233,17 +243,23 @@ def cls_examples(
     return np.stack(xs), np.array(ys, np.int64), np.array(bs, np.float32)
 
 
-def train_classifier(x: np.ndarray, y: np.ndarray, b: np.ndarray, epochs: int, seed: int) -> Classifier:
+def train_classifier(
+    x: np.ndarray, y: np.ndarray, b: np.ndarray, epochs: int, seed: int, width: float = 1.0, init: Path | None = None
+) -> Classifier:
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
-    net = Classifier()
+    net = Classifier(width)
+    lr = 3e-3
+    if init is not None:  # go on from saved weights, more gently
+        net.load_state_dict(torch.load(init))
+        lr = 1e-3
     xt = torch.from_numpy(x.astype(np.float32).transpose(0, 3, 1, 2) / 255.0)
     yt = torch.from_numpy(y)
     bt = torch.from_numpy(b)
     batch = 128
     steps = epochs * (len(x) // batch)
-    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
     t0 = time.time()
     net.train()
     step = 0
@@ -286,6 +302,14 @@ def main() -> None:
     ap.add_argument("--det-neighbours", action=argparse.BooleanOptionalAction, default=True,
                     help="learn box size and offset on the 3 x 3 cells around each centre")
     ap.add_argument("--cls-epochs", type=int, default=60)
+    ap.add_argument("--cls-widths", default="1,1",
+                    help="one classifier per width, trained from seeds --seed, --seed + 1, ... and read "
+                         "together; a width multiplies the channels after the two full-resolution layers")
+    ap.add_argument("--widened", action=argparse.BooleanOptionalAction, default=True,
+                    help="also learn on the dice-a photos widened by a third (dice foreshortened)")
+    ap.add_argument("--init", default=None,
+                    help="go on from weights saved with --save under this prefix (lower learning rate)")
+    ap.add_argument("--member", type=int, default=None, help="with --only cls: train only this classifier (1, 2, ...)")
     ap.add_argument("--cls-views", type=int, default=10,
                     help="classifier examples cut around each dice-a die (jittered, turned)")
     ap.add_argument("--synthetic", type=int, default=1200)
@@ -300,36 +324,49 @@ def main() -> None:
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
-    rng = np.random.default_rng(args.seed)
+    widths = [float(w) for w in args.cls_widths.split(",")]
     real = real_training()
-    patches = background_patches(real, 150, rng)
-    t0 = time.time()
-    synth = synthetic(args.synthetic, args.seed + 1, patches, args.marbled)
-    synth_det = synth
-    if args.det_marbled != args.marbled and args.only != "cls":  # the detector learnt on unveined dice
-        synth_det = synthetic(args.synthetic, args.seed + 1, patches, args.det_marbled)
-    print(f"{len(real)} real photos, {len(synth)} synthetic ({time.time() - t0:.0f}s)", flush=True)
     dice_a = [s for s in real if s.source.startswith("dice-a")]
     dice_c = [s for s in real if s.source.startswith("dice-c")]
-    if args.only != "cls":
-        # real photos weighted up against the synthetic ones
-        pool = dice_a * 3 + dice_c + synth_det
-        det = train_detector(pool, args.det_steps, args.seed, args.det_crop, args.det_neighbours)
-        export(det, args.assets / "dice_detector.onnx", (1, 3, 256, 256), {2: "h", 3: "w"})
-        if args.save:
-            torch.save(det.state_dict(), args.save + ".det.pt")
-    if args.only != "det":
-        parts = [cls_examples(dice_a, rng, args.cls_views, 0.15), cls_examples(dice_c, rng, 2, 0.15),
+    wide = widened(dice_a) if args.widened else []
+    for k, width in enumerate(widths):
+        if args.only == "det" and k or args.only == "cls" and args.member not in (None, k + 1):
+            continue
+        # each classifier from its own seed: its own synthetic renders, crops and initial weights
+        seed = args.seed + k
+        rng = np.random.default_rng(seed)
+        patches = background_patches(real, 150, rng)
+        t0 = time.time()
+        synth = synthetic(args.synthetic, seed + 1, patches, args.marbled)
+        print(f"{len(real)} real photos, {len(synth)} synthetic ({time.time() - t0:.0f}s)", flush=True)
+        if k == 0 and args.only != "cls":
+            synth_det = synth
+            if args.det_marbled != args.marbled:  # the detector learnt on unveined dice
+                synth_det = synthetic(args.synthetic, seed + 1, patches, args.det_marbled)
+            # real photos weighted up against the synthetic ones
+            pool = (dice_a + wide) * 2 + dice_c + synth_det if wide else dice_a * 3 + dice_c + synth_det
+            init = Path(args.init + ".det.pt") if args.init else None
+            det = train_detector(pool, args.det_steps, seed, args.det_crop, args.det_neighbours, init)
+            export(det, args.assets / "dice_detector.onnx", (1, 3, 256, 256), {2: "h", 3: "w"})
+            if args.save:
+                torch.save(det.state_dict(), args.save + ".det.pt")
+        if args.only == "det":
+            continue
+        half = args.cls_views // 2 if wide else args.cls_views  # the dice-a views, shared between the two shapes
+        parts = [cls_examples(dice_a, rng, half, 0.15), cls_examples(dice_c, rng, 2, 0.15),
                  cls_examples(synth, rng, 1, 0.15)]
+        if wide:
+            parts.append(cls_examples(wide, rng, args.cls_views - half, 0.15))
         x = np.concatenate([p[0] for p in parts])
         y = np.concatenate([p[1] for p in parts])
         b = np.concatenate([p[2] for p in parts])
-        print(f"classifier examples: {len(x)} ({np.bincount(y, minlength=7).tolist()})", flush=True)
-        cls = train_classifier(x, y, b, args.cls_epochs, args.seed)
-        export(cls, args.assets / "dice_classifier.onnx", (1, 3, CROP, CROP), {0: "n"})
+        print(f"classifier {k + 1} examples: {len(x)} ({np.bincount(y, minlength=7).tolist()})", flush=True)
+        init = Path(f"{args.init}.cls{k + 1}.pt") if args.init else None
+        cls = train_classifier(x, y, b, args.cls_epochs, seed, width, init)
+        name = "dice_classifier.onnx" if k == 0 else f"dice_classifier_{k + 1}.onnx"
+        export(cls, args.assets / name, (1, 3, CROP, CROP), {0: "n"})
         if args.save:
-            torch.save(cls.state_dict(), args.save + ".cls.pt")
-
+            torch.save(cls.state_dict(), f"{args.save}.cls{k + 1}.pt")
 
 if __name__ == "__main__":
     main()

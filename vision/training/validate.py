@@ -21,7 +21,7 @@ from pathlib import Path
 import cv2
 
 from vision.scoring import error_line
-from vision.training.data import Sample, real_training, synthetic
+from vision.training.data import Sample, real_training, synthetic, widened
 
 SYNTH_SEED = 12345  # training renders use seeds 1 and up from --seed
 
@@ -52,7 +52,8 @@ def main() -> None:
     if args.assets is not None:
         os.environ["SCOREKEEPER_ASSETS"] = str(args.assets)
     cv2.setNumThreads(1)
-    sets = [("validation", real_training(holdout=True))]
+    held = real_training(holdout=True)
+    sets = [("validation", held), ("widened", widened(held))]
     if args.synthetic:
         sets.append(("synthetic", synthetic(args.synthetic, SYNTH_SEED)))
     for name, samples in sets:
