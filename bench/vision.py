@@ -46,8 +46,6 @@ def labels(path: Path, w: int, h: int) -> list[tuple[int, tuple[float, float, fl
     return out
 
 
-
-
 Reader = Callable[[bytes], list[vision.Die]]
 
 

@@ -46,8 +46,6 @@ def stored_for(upright: np.ndarray, orientation: int) -> np.ndarray:
     return inverse[orientation](upright)
 
 
-
-
 def matched(found: list, truth: list[tuple[int, tuple[float, ...]]], min_iou: float = 0.5) -> int:
     """Dice found with a box over a true die (IoU >= min_iou) and its right value."""
     return score_photo(found, truth, whole_die(min_iou)).hits
