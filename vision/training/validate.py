@@ -20,16 +20,14 @@ from pathlib import Path
 
 import cv2
 
-from vision.scoring import error_line
+import vision
+from vision.scoring import accuracy, error_line, score_photo
 from vision.training.data import Sample, real_training, synthetic, widened
 
 SYNTH_SEED = 12345  # training renders use seeds 1 and up from --seed
 
 
 def evaluate(samples: list[Sample], verbose: bool = False) -> dict[str, float]:
-    import vision
-    from vision.scoring import accuracy, score_photo
-
     scores, times = [], []
     for s in samples:
         t0 = time.perf_counter()
