@@ -7,7 +7,8 @@ are listed in vision/training/requirements.txt for a separate virtual environmen
     PYTHONPATH=. /tmp/trainenv/bin/python -m vision.training.train      # from the repository root
 
 The detector learns 5000 steps; each classifier (--cls-widths, one per width, from seeds --seed,
---seed + 1, ...) 60 epochs: about 90 minutes on two CPU cores. The shipped files come from such a
+--seed + 1, ...) 60 epochs, its examples cut anew from the photos every 5 (--cls-refresh): about
+90 minutes on two CPU cores. The shipped files come from such a
 run with --no-widened --save W, then the detector going on from its weights with the widened dice-a
 photos added: --init W --only det --det-steps 1500 (about 7 minutes). (Going on likewise with the
 classifiers, --cls-epochs 15, was tried: no better on the held-out photos and renders.)
@@ -30,6 +31,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -243,9 +245,15 @@ def cls_examples(
     return np.stack(xs), np.array(ys, np.int64), np.array(bs, np.float32)
 
 
+Examples = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
 def train_classifier(
-    x: np.ndarray, y: np.ndarray, b: np.ndarray, epochs: int, seed: int, width: float = 1.0, init: Path | None = None
+    make: Callable[[], Examples], epochs: int, seed: int, width: float = 1.0, init: Path | None = None,
+    refresh: int = 0,
 ) -> Classifier:
+    """`make` cuts the examples (crops, classes, box targets); with `refresh` it cuts them anew every
+    `refresh` epochs (other jitter, turns and crops), else once."""
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     net = Classifier(width)
@@ -253,9 +261,8 @@ def train_classifier(
     if init is not None:  # go on from saved weights, more gently
         net.load_state_dict(torch.load(init))
         lr = 1e-3
-    xt = torch.from_numpy(x.astype(np.float32).transpose(0, 3, 1, 2) / 255.0)
-    yt = torch.from_numpy(y)
-    bt = torch.from_numpy(b)
+    x, y, b = make()
+    print(f"classifier examples: {len(x)} ({np.bincount(y, minlength=7).tolist()})", flush=True)
     batch = 128
     steps = epochs * (len(x) // batch)
     opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
@@ -264,9 +271,15 @@ def train_classifier(
     net.train()
     step = 0
     for ep in range(epochs):
+        if ep and refresh and ep % refresh == 0:
+            x, y, b = make()
+        xt = torch.from_numpy(x.astype(np.float32).transpose(0, 3, 1, 2) / 255.0)
+        yt = torch.from_numpy(y)
+        bt = torch.from_numpy(b)
         perm = rng.permutation(len(x))
         correct = 0
-        for i in range(len(x) // batch):
+        batches = min(len(x) // batch, steps - step)
+        for i in range(batches):
             idx = torch.from_numpy(perm[i * batch : (i + 1) * batch])
             xb, yb, bb = xt[idx], yt[idx], bt[idx].clone()
             if rng.random() < 0.5:
@@ -282,7 +295,7 @@ def train_classifier(
             sched.step()
             step += 1
             correct += int((out[:, :7].argmax(1) == yb).sum())
-        print(f"cls epoch {ep} acc {correct / ((len(x) // batch) * batch):.4f} loss {loss.item():.3f} {time.time() - t0:.0f}s", flush=True)
+        print(f"cls epoch {ep} acc {correct / max(1, batches * batch):.4f} loss {loss.item():.3f} {time.time() - t0:.0f}s", flush=True)
     return net.eval()
 
 
@@ -310,6 +323,8 @@ def main() -> None:
     ap.add_argument("--init", default=None,
                     help="go on from weights saved with --save under this prefix (lower learning rate)")
     ap.add_argument("--member", type=int, default=None, help="with --only cls: train only this classifier (1, 2, ...)")
+    ap.add_argument("--cls-refresh", type=int, default=5,
+                    help="cut the classifier's examples anew every this many epochs (0: once)")
     ap.add_argument("--cls-views", type=int, default=10,
                     help="classifier examples cut around each dice-a die (jittered, turned)")
     ap.add_argument("--synthetic", type=int, default=1200)
@@ -352,17 +367,17 @@ def main() -> None:
                 torch.save(det.state_dict(), args.save + ".det.pt")
         if args.only == "det":
             continue
-        half = args.cls_views // 2 if wide else args.cls_views  # the dice-a views, shared between the two shapes
-        parts = [cls_examples(dice_a, rng, half, 0.15), cls_examples(dice_c, rng, 2, 0.15),
-                 cls_examples(synth, rng, 1, 0.15)]
-        if wide:
-            parts.append(cls_examples(wide, rng, args.cls_views - half, 0.15))
-        x = np.concatenate([p[0] for p in parts])
-        y = np.concatenate([p[1] for p in parts])
-        b = np.concatenate([p[2] for p in parts])
-        print(f"classifier {k + 1} examples: {len(x)} ({np.bincount(y, minlength=7).tolist()})", flush=True)
+        def make(rng: np.random.Generator = rng, synth: list[Sample] = synth) -> Examples:
+            half = args.cls_views // 2 if wide else args.cls_views  # the dice-a views, shared between the two shapes
+            parts = [cls_examples(dice_a, rng, half, 0.15), cls_examples(dice_c, rng, 2, 0.15),
+                     cls_examples(synth, rng, 1, 0.15)]
+            if wide:
+                parts.append(cls_examples(wide, rng, args.cls_views - half, 0.15))
+            return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
+                    np.concatenate([p[2] for p in parts]))
+
         init = Path(f"{args.init}.cls{k + 1}.pt") if args.init else None
-        cls = train_classifier(x, y, b, args.cls_epochs, seed, width, init)
+        cls = train_classifier(make, args.cls_epochs, seed, width, init, args.cls_refresh)
         name = "dice_classifier.onnx" if k == 0 else f"dice_classifier_{k + 1}.onnx"
         export(cls, args.assets / name, (1, 3, CROP, CROP), {0: "n"})
         if args.save:
