@@ -11,9 +11,9 @@ import cv2
 import numpy as np
 
 CROP = 40
-VIEWS = 8  # the classifier looks at each die turned 0, 90, 180, 270 degrees, and mirrored
-# (quarter turns, mirrored) of each view, in an order where the first few are the most unlike
-VIEW_TURNS = ((0, False), (2, True), (1, False), (3, True), (2, False), (0, True), (3, False), (1, True))
+VIEWS = 8  # the classifier looks at each die straight and mirrored, and turned a little either way
+# (degrees turned, mirrored left to right) of each view, the first two unturned
+VIEW_TURNS = ((0.0, False), (0.0, True), (-10.0, False), (10.0, True), (10.0, False), (-10.0, True), (-5.0, False), (5.0, True))
 CROP_SPAN = 1.15  # a crop covers this times the detected die's side
 STRIDE = 4
 DET_LONG_SIDE = 352  # the detector's input (long side) for the first look
@@ -103,18 +103,24 @@ class Models:
         self, image: np.ndarray, dets: list[Detection], views: int = VIEWS
     ) -> tuple[np.ndarray, list[Detection]]:
         """Class probabilities (n, 7): column 0 'not a die', columns 1..6 the face values; and each
-        detection with its box as the classifier sees it on the closer view. The crop of each die
-        is read in `views` of the turns and mirrorings of VIEW_TURNS, view k by classifier k modulo
-        their number, and the outputs averaged."""
+        detection with its box as the classifier sees it on the closer view. Each die is read in
+        `views` of VIEW_TURNS, view k by classifier k modulo their number, and the outputs averaged.
+        The views keep the photo's up direction: in a photo taken at an angle the top face is the
+        upper one, and the classifiers learnt so from renders."""
         if not dets:
             return np.zeros((0, 7), np.float32), []
         n = len(dets)
-        turns = VIEW_TURNS[:max(1, min(views, VIEWS))]
-        crops = [crop_die(image, d.cx, d.cy, max(d.w, d.h)) for d in dets]
-        all_out = np.zeros((len(turns) * n, 11), np.float32)
-        for j, net in enumerate(self.cls[:len(turns)]):
-            mine = range(j, len(turns), len(self.cls))
-            blob = cv2.dnn.blobFromImages([_turned(c, *turns[v]) for v in mine for c in crops], 1 / 255.0)
+        chosen = VIEW_TURNS[:max(1, min(views, VIEWS))]
+        all_out = np.zeros((len(chosen) * n, 11), np.float32)
+        for j, net in enumerate(self.cls[:len(chosen)]):
+            mine = range(j, len(chosen), len(self.cls))
+            crops = []
+            for v in mine:
+                angle, mirrored = chosen[v]
+                for d in dets:
+                    c = crop_die(image, d.cx, d.cy, max(d.w, d.h), angle=angle)
+                    crops.append(np.ascontiguousarray(c[:, ::-1]) if mirrored else c)
+            blob = cv2.dnn.blobFromImages(crops, 1 / 255.0)
             with self.lock:
                 net.setInput(blob)
                 out = net.forward()
@@ -123,34 +129,21 @@ class Models:
         logits = all_out[:, :7] - all_out[:, :7].max(1, keepdims=True)
         e = np.exp(logits)
         e /= e.sum(1, keepdims=True)
-        p = e.reshape(len(turns), n, 7).mean(0)
-        box = _unturn_boxes(all_out[:, 7:11].reshape(len(turns), n, 4), turns).mean(0)
+        p = e.reshape(len(chosen), n, 7).mean(0)
+        box = all_out[:, 7:11].reshape(len(chosen), n, 4).copy()
+        for v, (angle, mirrored) in enumerate(chosen):  # each view's box brought back to the photo's frame
+            tx = -box[v, :, 0] if mirrored else box[v, :, 0]
+            ty = box[v, :, 1]
+            cos, sin = np.cos(np.deg2rad(angle)), np.sin(np.deg2rad(angle))
+            box[v, :, 0] = cos * tx - sin * ty
+            box[v, :, 1] = sin * tx + cos * ty
+        box = box.mean(0)
         boxes = []
         for d, (tx, ty, lw, lh) in zip(dets, box.tolist(), strict=True):
             span = max(d.w, d.h) * CROP_SPAN
             boxes.append(Detection(d.cx + tx * span, d.cy + ty * span, float(np.exp(lw)) * span,
                                    float(np.exp(lh)) * span, d.score))
         return p, boxes
-
-
-def _turned(crop: np.ndarray, k: int, mirrored: bool) -> np.ndarray:
-    """The crop mirrored (left to right) if `mirrored`, then turned k quarter turns by np.rot90."""
-    return np.ascontiguousarray(np.rot90(crop[:, ::-1] if mirrored else crop, k))
-
-
-def _unturn_boxes(out: np.ndarray, turns: tuple[tuple[int, bool], ...]) -> np.ndarray:
-    """Box outputs (views, n, 4: centre offset x, y, log width, height) of crops turned as in
-    `turns` (see `_turned`), each brought back to the unturned crop's frame."""
-    back = out.copy()
-    for v, (k, mirrored) in enumerate(turns):
-        x, y = out[v, :, 0], out[v, :, 1]
-        for _ in range(k):  # np.rot90 takes (x, y) to (y, -x); undo it once per quarter turn
-            x, y = -y, x
-        back[v, :, 0] = -x if mirrored else x
-        back[v, :, 1] = y
-        if k % 2:
-            back[v, :, 2], back[v, :, 3] = out[v, :, 3], out[v, :, 2]
-    return back
 
 
 def iou(a: Detection, b: Detection) -> float:

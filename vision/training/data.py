@@ -26,6 +26,7 @@ class Sample:
     values: np.ndarray  # (n,) 1..6
     has_size: bool  # False when the box size is only estimated (dice-c)
     source: str
+    tops: np.ndarray | None = None  # (n, 2) centres of the top faces where known (renders)
 
 
 def _yolo(path: Path, w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
@@ -139,5 +140,6 @@ def synthetic(n: int, seed: int, patches: list[np.ndarray] | None = None, marble
         )
         boxes = np.array([d.box for d in dice], np.float32).reshape(-1, 4)
         values = np.array([d.value for d in dice], np.int64)
-        out.append(Sample(img, boxes, values, True, "synth"))
+        tops = np.array([d.top_centre for d in dice], np.float32).reshape(-1, 2)
+        out.append(Sample(img, boxes, values, True, "synth", tops))
     return out

@@ -8,10 +8,18 @@ are listed in vision/training/requirements.txt for a separate virtual environmen
 
 The detector learns 5000 steps; each classifier (--cls-widths, one per width, from seeds --seed,
 --seed + 1, ...) 60 epochs, its examples cut anew from the photos every 5 (--cls-refresh): about
-90 minutes on two CPU cores. The shipped files come from such a
-run with --no-widened --save W, then the detector going on from its weights with the widened dice-a
-photos added: --init W --only det --det-steps 1500 (about 7 minutes). (Going on likewise with the
-classifiers, --cls-epochs 15, was tried: no better on the held-out photos and renders.)
+90 minutes on two CPU cores. The shipped files come from three runs:
+
+1. --no-widened --no-upright --save W: all three networks from scratch;
+2. --init W --only det --det-steps 1500 (about 7 minutes): the detector goes on from its weights
+   with the widened dice-a photos added;
+3. --init W --only cls --no-widened --cls-epochs 15 (about 20 minutes): the classifiers go on from
+   theirs with the dice of renders seen at an angle kept upright (--upright, the default), so that
+   they read the upper face of a die in a photo taken at an angle, as the reader's views keep the
+   photo's up direction (vision.model.VIEW_TURNS).
+
+(Going on as in 3 with the widened photos added instead was tried: no better on the held-out
+photos and renders.)
 
 Data: dice-a `train` less its validation photos, dice-c `train`, and synthetic renders made by
 vision.synth. Test splits are never read here.
@@ -187,24 +195,35 @@ def train_detector(
 
 # ---------------------------------------------------------------- classifier
 
+LEAN = 0.08  # top face's centre this far (times the die's side) from the box's: a die seen at an angle
+UPRIGHT_JITTER = 12.0  # degrees a die seen at an angle is turned at most
+
+
 def cls_examples(
-    samples: list[Sample], rng: np.random.Generator, per_die: int, negatives: float
+    samples: list[Sample], rng: np.random.Generator, per_die: int, negatives: float, upright: bool = False
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Crops (n, CROP, CROP, 3), classes (n,) and box targets (n, 5): the die's centre offset and
-    log size relative to the crop, and a weight (0 where the box is unknown or turned off-axis)."""
+    log size relative to the crop, and a weight (0 where the box is unknown or turned off-axis).
+    Dice are turned any way, except with `upright` those seen at an angle (renders), which are
+    turned only a little: in a photo taken at an angle the top face is the upper one."""
     xs, ys, bs = [], [], []
     for s in samples:
         h, w = s.image.shape[:2]
-        for (bx, by, bw, bh), v in zip(s.boxes, s.values, strict=True):
+        for d, ((bx, by, bw, bh), v) in enumerate(zip(s.boxes, s.values, strict=True)):
             side = max(bw, bh)
             gcx, gcy = bx + bw / 2, by + bh / 2
+            # a die seen at an angle (its top face off the middle of its box) keeps its up direction
+            leans = upright and s.tops is not None and math.hypot(*(s.tops[d] - (gcx, gcy))) > LEAN * side
             for _ in range(per_die):
                 j = 0.15 * side
                 cx = gcx + rng.uniform(-j, j)
                 cy = gcy + rng.uniform(-j, j)
                 sd = side * math.exp(rng.uniform(math.log(0.75), math.log(1.4)))
                 square = rng.random() < 0.6
-                angle = float(rng.integers(4) * 90) if square else float(rng.uniform(0, 360))
+                if leans:
+                    angle = 0.0 if square else float(rng.uniform(-UPRIGHT_JITTER, UPRIGHT_JITTER))
+                else:
+                    angle = float(rng.integers(4) * 90) if square else float(rng.uniform(0, 360))
                 img = crop_die(s.image, cx, cy, sd, angle=angle)
                 span = sd * CROP_SPAN
                 m = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, CROP / span)
@@ -325,6 +344,8 @@ def main() -> None:
     ap.add_argument("--member", type=int, default=None, help="with --only cls: train only this classifier (1, 2, ...)")
     ap.add_argument("--cls-refresh", type=int, default=5,
                     help="cut the classifier's examples anew every this many epochs (0: once)")
+    ap.add_argument("--upright", action=argparse.BooleanOptionalAction, default=True,
+                    help="dice of renders seen at an angle keep their up direction in the classifier's examples")
     ap.add_argument("--cls-views", type=int, default=10,
                     help="classifier examples cut around each dice-a die (jittered, turned)")
     ap.add_argument("--synthetic", type=int, default=1200)
@@ -370,7 +391,7 @@ def main() -> None:
         def make(rng: np.random.Generator = rng, synth: list[Sample] = synth) -> Examples:
             half = args.cls_views // 2 if wide else args.cls_views  # the dice-a views, shared between the two shapes
             parts = [cls_examples(dice_a, rng, half, 0.15), cls_examples(dice_c, rng, 2, 0.15),
-                     cls_examples(synth, rng, 1, 0.15)]
+                     cls_examples(synth, rng, 1, 0.15, args.upright)]
             if wide:
                 parts.append(cls_examples(wide, rng, args.cls_views - half, 0.15))
             return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
