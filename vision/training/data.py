@@ -127,7 +127,11 @@ def background_patches(samples: list[Sample], n: int, rng: np.random.Generator) 
     return patches
 
 
-def synthetic(n: int, seed: int, patches: list[np.ndarray] | None = None, marbled: float = 0.0) -> list[Sample]:
+def synthetic(
+    n: int, seed: int, patches: list[np.ndarray] | None = None, marbled: float = 0.0,
+    pitch: tuple[float, float] = (0, 50),
+) -> list[Sample]:
+    """`n` renders; `pitch` the range of the camera's angle from straight down, in degrees."""
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(n):
@@ -136,7 +140,7 @@ def synthetic(n: int, seed: int, patches: list[np.ndarray] | None = None, marble
         lo = rng.uniform(14, 40)
         img, dice = render_scene(
             rng, (w, h), n_dice=int(rng.integers(1, 16)), die_px=(lo, lo * rng.uniform(1.1, 2.5)),
-            pitch_deg=(0, 50), patches=patches, marbled=marbled,
+            pitch_deg=pitch, patches=patches, marbled=marbled,
         )
         boxes = np.array([d.box for d in dice], np.float32).reshape(-1, 4)
         values = np.array([d.value for d in dice], np.int64)

@@ -6,7 +6,8 @@ The validation photos are the dice-a train photos that training leaves out (ever
 of the split in manifest order, see vision.training.data), so settings and models are chosen on
 them and the test splits stay for reporting. `--synthetic N` adds N renders made with a seed the
 training never uses (oblique views, many kinds of dice and tables), a check that the reader still
-generalises. Errors per die: `value` (box right, value wrong), `box` (IoU 0.1-0.5 with a die
+generalises; `--tilts N` adds N renders for each band of camera angles, from overhead to 60 degrees
+off it (training renders go to 50). Errors per die: `value` (box right, value wrong), `box` (IoU 0.1-0.5 with a die
 otherwise unmatched), `missed`, `extra`; a photo is right when every die is found with its value
 and nothing else is read.
 """
@@ -45,6 +46,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--assets", type=Path, default=None, help="the ONNX files to measure (default: assets/)")
     ap.add_argument("--synthetic", type=int, default=0, help="also this many held-out renders")
+    ap.add_argument("--tilts", type=int, default=0,
+                    help="also this many renders for each band of camera angles (0-15, 15-30, 30-45, 45-60 degrees)")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every error")
     args = ap.parse_args()
     if args.assets is not None:
@@ -54,6 +57,8 @@ def main() -> None:
     sets = [("validation", held), ("widened", widened(held))]
     if args.synthetic:
         sets.append(("synthetic", synthetic(args.synthetic, SYNTH_SEED)))
+    for lo in (0, 15, 30, 45) if args.tilts else ():
+        sets.append((f"tilt {lo}-{lo + 15}", synthetic(args.tilts, SYNTH_SEED + 1 + lo, pitch=(lo, lo + 15))))
     for name, samples in sets:
         m = evaluate(samples, args.verbose)
         print(f"{name:<11} photos {int(m['photos'])} dice {int(m['dice'])} precision {m['precision']:.3f} "
