@@ -30,21 +30,34 @@ def assets_dir() -> Path:
     return Path(__file__).resolve().parents[1] / "assets"
 
 
-def crop_die(image: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0, size: int = CROP) -> np.ndarray:
-    """A size x size view of the square of `side` pixels centred on (cx, cy), turned by `angle`."""
+def die_source(image: np.ndarray, cx: float, cy: float, side: float, size: int = CROP) -> tuple[np.ndarray, int, int]:
+    """What the views of the die at (cx, cy) are cut from, and its origin in `image`: the image
+    itself, or where a view shrinks it to less than half, the part around the die blurred first
+    (warpAffine does not average over large areas). Made once per die, shared by its views."""
     scale = size / max(side * CROP_SPAN, 1.0)
-    m = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, scale)
-    m[:, 2] += np.array([size / 2 - cx, size / 2 - cy])
-    interp = cv2.INTER_AREA if scale < 0.7 else cv2.INTER_LINEAR
-    if scale < 0.5:  # prefilter: warpAffine does not average over large areas
+    if scale < 0.5:
         k = int(1 / scale) | 1
         x0, y0 = int(max(cx - side, 0)), int(max(cy - side, 0))
         x1, y1 = int(min(cx + side + 1, image.shape[1])), int(min(cy + side + 1, image.shape[0]))
         if x1 > x0 and y1 > y0:
-            roi = cv2.GaussianBlur(image[y0:y1, x0:x1], (k, k), 0)
-            m[:, 2] += m[:, :2] @ np.array([x0, y0])
-            return cv2.warpAffine(roi, m, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)
-    return cv2.warpAffine(image, m, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)
+            return cv2.GaussianBlur(image[y0:y1, x0:x1], (k, k), 0), x0, y0
+    return image, 0, 0
+
+
+def crop_die(
+    image: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0, size: int = CROP,
+    source: tuple[np.ndarray, int, int] | None = None,
+) -> np.ndarray:
+    """A size x size view of the square of `side` pixels centred on (cx, cy), turned by `angle`;
+    `source` is die_source(image, cx, cy, side, size) where the caller already has it."""
+    scale = size / max(side * CROP_SPAN, 1.0)
+    m = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, scale)
+    m[:, 2] += np.array([size / 2 - cx, size / 2 - cy])
+    interp = cv2.INTER_AREA if scale < 0.7 else cv2.INTER_LINEAR
+    src, x0, y0 = source if source is not None else die_source(image, cx, cy, side, size)
+    if x0 or y0:
+        m[:, 2] += m[:, :2] @ np.array([x0, y0])
+    return cv2.warpAffine(src, m, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)
 
 
 @dataclass(frozen=True)
@@ -112,13 +125,14 @@ class Models:
         n = len(dets)
         chosen = VIEW_TURNS[:max(1, min(views, VIEWS))]
         all_out = np.zeros((len(chosen) * n, 11), np.float32)
+        sources = [die_source(image, d.cx, d.cy, max(d.w, d.h)) for d in dets]
         for j, net in enumerate(self.cls[:len(chosen)]):
             mine = range(j, len(chosen), len(self.cls))
             crops = []
             for v in mine:
                 angle, mirrored = chosen[v]
-                for d in dets:
-                    c = crop_die(image, d.cx, d.cy, max(d.w, d.h), angle=angle)
+                for d, src in zip(dets, sources, strict=True):
+                    c = crop_die(image, d.cx, d.cy, max(d.w, d.h), angle=angle, source=src)
                     crops.append(np.ascontiguousarray(c[:, ::-1]) if mirrored else c)
             blob = cv2.dnn.blobFromImages(crops, 1 / 255.0)
             with self.lock:
