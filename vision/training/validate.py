@@ -7,7 +7,7 @@ of the split in manifest order, see vision.training.data), so settings and model
 them and the test splits stay for reporting. `--synthetic N` adds N renders made with a seed the
 training never uses (oblique views, many kinds of dice and tables), a check that the reader still
 generalises; `--tilts N` adds N renders for each band of camera angles, from overhead to 60 degrees
-off it (training renders go to 50). Errors per die: `value` (box right, value wrong), `box` (IoU 0.1-0.5 with a die
+off it (training renders go to 60). Errors per die: `value` (box right, value wrong), `box` (IoU 0.1-0.5 with a die
 otherwise unmatched), `missed`, `extra`; a photo is right when every die is found with its value
 and nothing else is read.
 """
