@@ -44,7 +44,7 @@ def test_reads_varied_dice_tables_and_angles() -> None:
         scenes_right += int(hits == len(truth) == len(dice))
     precision, recall = right / found, right / total
     f1 = 2 * precision * recall / (precision + recall)
-    # floor of the present reader (F1 0.978 here, 7 of the 8 scenes right); bench/vision.py
+    # floor of the present reader (F1 1.000 here, all 8 scenes right); bench/vision.py
     # measures it on real photos
     assert f1 >= 0.93, f"F1 {f1:.3f} (precision {precision:.3f}, recall {recall:.3f})"
     assert scenes_right >= 5
@@ -108,17 +108,19 @@ def test_thirty_small_dice() -> None:
     assert hits >= len(truth) - 2, f"{hits}/{len(truth)} right, {len(dice)} read"
 
 
-def test_photo_taken_at_an_angle_is_read_by_the_top_faces() -> None:
-    """Seen from 40-50 degrees off overhead, a die shows sides as large as its top face; the reader
-    reads the top face (the upper one in the photo), not the sides."""
+@pytest.mark.parametrize(("pitch", "base", "floor"), [((40, 50), 2000, 32), ((50, 60), 3000, 28)])
+def test_photo_taken_at_an_angle_is_read_by_the_top_faces(pitch: tuple[int, int], base: int, floor: int) -> None:
+    """Seen from 40-60 degrees off overhead, a die shows sides as large as its top face or larger;
+    the reader reads the top face (the upper one in the photo), not the sides."""
     right = total = found = 0
     for seed in range(6):
-        rng = np.random.default_rng(2000 + seed)
+        rng = np.random.default_rng(base + seed)
         values = [int(v) for v in rng.integers(1, 7, 6)]
-        img, truth = render_scene(rng, (800, 600), values=values, die_px=(50, 75), pitch_deg=(40, 50))
+        img, truth = render_scene(rng, (800, 600), values=values, die_px=(50, 75), pitch_deg=pitch)
         dice = vision.read_dice(jpeg(img))
         right += matched(dice, [(d.value, d.box) for d in truth])
         total += len(truth)
         found += len(dice)
-    # the present reader: 34 of 36 right; classifiers that learnt dice turned any way: 27
-    assert right >= 32 and found <= total + 1, f"{right} of {total} dice right, {found} read"
+    # the present reader: 33 and 30 of 36 right; classifiers that learnt from renders up to 50
+    # degrees: 34 and 25; classifiers that learnt dice turned any way: 27 at 40-50
+    assert right >= floor and found <= total + 1, f"{right} of {total} dice right, {found} read"
