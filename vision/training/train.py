@@ -59,6 +59,7 @@ import torch.nn.functional as F
 
 from vision.model import CROP_SPAN, crop_die
 from vision.training.data import Sample, background_patches, real_training, synthetic, widened
+from vision.training.faults import out_of_focus, recompressed
 from vision.training.models import CROP, Classifier, Detector
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -71,8 +72,8 @@ def camera_faults(img: np.ndarray, rng: np.random.Generator, p: float) -> np.nda
     out: np.ndarray = img
     if rng.random() < p:
         if rng.random() < 0.5:
-            out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.6, 2.2))
-        else:
+            out = out_of_focus(rng.uniform(0.6, 2.2))(out)
+        else:  # a shaken hand, in any direction
             k = int(rng.integers(3, 8))
             line = np.zeros((k, k), np.float32)
             line[k // 2] = 1.0 / k
@@ -84,9 +85,7 @@ def camera_faults(img: np.ndarray, rng: np.random.Generator, p: float) -> np.nda
         noisy = out.astype(np.float32) + rng.normal(0, rng.uniform(4, 14), out.shape).astype(np.float32)
         out = np.clip(noisy, 0, 255).astype(np.uint8)
     if rng.random() < p:
-        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(20, 90))])
-        decoded = cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else None
-        out = out if decoded is None else decoded
+        out = recompressed(int(rng.integers(20, 90)))(out)
     return out
 
 
