@@ -20,10 +20,16 @@ weights):
    angle, as the reader's views keep the photo's up direction (vision.model.VIEW_TURNS);
 4. --init W2 --only det --det-steps 1500 --save W3 and --init W2 --only cls --no-widened
    --cls-epochs 15 --save W3 (about 30 minutes; the two can run side by side with --threads 1):
-   both go on with renders seen from up to 60 degrees off overhead (--max-pitch, default 60).
+   both go on with renders seen from up to 60 degrees off overhead (--max-pitch, default 60);
+5. --init W3 --only cls --member 3 --init-member 1 --cls-widths 1,1,1 --no-widened --cls-epochs 15
+   --faults 0.1 --save W4 (about 12 minutes): a third classifier, started from the first's weights,
+   goes on with its own renders (seed --seed + 2) and camera faults in one view in ten
+   (vision.training.faults: blur, shake, noise, JPEG); it reads blurred, shaken and dim photos
+   better, and the three share the reader's views.
 
 Training can go on from the shipped files themselves: vision.training.onnx_weights writes PyTorch
-weights from them for --init (the files for step 4 were made so, from the files of step 3).
+weights from them for --init (the files for steps 4 and 5 were made so, from the files of the
+step before).
 
 (Tried and not kept: going on as in 3 with the widened photos added, no better on the held-out
 photos and renders; going on from step 4's networks with camera faults in their training views
@@ -382,6 +388,9 @@ def main() -> None:
     ap.add_argument("--init", default=None,
                     help="go on from weights saved with --save under this prefix (lower learning rate)")
     ap.add_argument("--member", type=int, default=None, help="with --only cls: train only this classifier (1, 2, ...)")
+    ap.add_argument("--init-member", type=int, default=None,
+                    help="with --init: each classifier goes on from this one's weights (a new member "
+                         "of the ensemble started from an existing one)")
     ap.add_argument("--cls-refresh", type=int, default=5,
                     help="cut the classifier's examples anew every this many epochs (0: once)")
     ap.add_argument("--upright", action=argparse.BooleanOptionalAction, default=True,
@@ -443,7 +452,7 @@ def main() -> None:
             return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
                     np.concatenate([p[2] for p in parts]))
 
-        init = Path(f"{args.init}.cls{k + 1}.pt") if args.init else None
+        init = Path(f"{args.init}.cls{args.init_member or k + 1}.pt") if args.init else None
         cls = train_classifier(make, args.cls_epochs, seed, width, init, args.cls_refresh)
         name = "dice_classifier.onnx" if k == 0 else f"dice_classifier_{k + 1}.onnx"
         export(cls, args.assets / name, (1, 3, CROP, CROP), {0: "n"})
