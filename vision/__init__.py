@@ -14,11 +14,16 @@ How: the photo is decoded safely (vision.imageio: size and pixel limits read fro
 JPEGs of large photos decoded at 1/2..1/8 scale, EXIF orientation applied), a small centre-net
 (assets/dice_detector.onnx, run by cv2.dnn) finds die centres and sizes at a scale where dice appear
 about 24 px wide (a first look at 352 px, a second at the scale that look suggests, keeping the
-sure dice of the first that the second lost), and two small classifiers (assets/dice_classifier.onnx
-and dice_classifier_2.onnx, trained alike from different seeds) read a 40 x 40 view of each die,
-turned four ways and mirrored, as "not a die" or 1..6 and refit its box (the outputs of the eight
-views averaged, the classifiers taking turns over them), then read each die once more on a view
-centred on that refitted box. The networks are trained by vision/training/train.py on dice-a train,
+sure dice of the first that the second lost), and three small classifiers (assets/dice_classifier.onnx,
+dice_classifier_2.onnx and _3: two trained alike from different seeds, the third from the first's
+weights on other renders with camera faults added) read a 40 x 40 view of each die as
+"not a die" or 1..6 and refit its box. Each die is seen in eight views that keep the photo's up
+direction (straight and mirrored, turned a little either way: in a photo taken at an angle the top
+face is the upper one), the classifiers taking turns over them and their outputs averaged; each
+die is then read once more on views centred on its refitted box. Where the dice read doubtfully,
+the photo's other quarter turns are tried: a photo taken at an angle and saved sideways without
+its EXIF orientation has the table's far side to the left or right, and its dice read surely only
+when the views are turned to match. The networks are trained by vision/training/train.py on dice-a train,
 dice-c train and synthetic renders (vision.synth).
 
 Only OpenCV and numpy are needed at run time.

@@ -113,17 +113,18 @@ class Models:
         return nms(dets), back
 
     def classify(
-        self, image: np.ndarray, dets: list[Detection], views: int = VIEWS
+        self, image: np.ndarray, dets: list[Detection], views: int = VIEWS, turn: float = 0.0
     ) -> tuple[np.ndarray, list[Detection]]:
         """Class probabilities (n, 7): column 0 'not a die', columns 1..6 the face values; and each
         detection with its box as the classifier sees it on the closer view. Each die is read in
         `views` of VIEW_TURNS, view k by classifier k modulo their number, and the outputs averaged.
         The views keep the photo's up direction: in a photo taken at an angle the top face is the
-        upper one, and the classifiers learnt so from renders."""
+        upper one, and the classifiers learnt so from renders. `turn` (degrees, counter-clockwise)
+        is added to every view: the direction of the table's far side when it is not up."""
         if not dets:
             return np.zeros((0, 7), np.float32), []
         n = len(dets)
-        chosen = VIEW_TURNS[:max(1, min(views, VIEWS))]
+        chosen = tuple((angle + turn, mirrored) for angle, mirrored in VIEW_TURNS[:max(1, min(views, VIEWS))])
         all_out = np.zeros((len(chosen) * n, 11), np.float32)
         sources = [die_source(image, d.cx, d.cy, max(d.w, d.h)) for d in dets]
         for j, net in enumerate(self.cls[:len(chosen)]):
@@ -151,6 +152,8 @@ class Models:
             cos, sin = np.cos(np.deg2rad(angle)), np.sin(np.deg2rad(angle))
             box[v, :, 0] = cos * tx - sin * ty
             box[v, :, 1] = sin * tx + cos * ty
+            if round(angle / 90) % 2:  # a view turned a quarter: its width is the photo's height
+                box[v, :, 2:4] = box[v, :, 3:1:-1].copy()
         box = box.mean(0)
         boxes = []
         for d, (tx, ty, lw, lh) in zip(dets, box.tolist(), strict=True):

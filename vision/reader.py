@@ -21,15 +21,46 @@ RESCALE_TOLERANCE = 1.25  # no second look when the first scale is within this f
 MIN_LONG_SIDE = 192
 SURE_DIE = 0.01  # "not a die" at most this: a die of the first look kept when the closer look lost it
 LOOK_VIEWS = 2  # views of each die read while looking for dice and their scale; the last read takes VIEWS
+TURN_CHECK = 0.9  # the first look's dice read surer than this on average: the photo's up is the table's far side
+TURN_DICE = 8  # ... else this many of the surest detections are read with the photo turned each quarter,
+TURN_VOTES = 0.3  # and a turn is taken where more of them (this share of them) read surest than upright
+TURN_MIN_DICE = 2  # ... counting only detections that read as a die in some turn, at least this many
 
 
-def _look(image: np.ndarray, long_side: int) -> tuple[list[tuple[Detection, Detection, np.ndarray]], float]:
-    """Detections kept by the classifier: (first box, second-look box, class probabilities)."""
+Kept = list[tuple[Detection, Detection, np.ndarray]]
+
+
+def _look(image: np.ndarray, long_side: int, turn: float = 0.0) -> tuple[Kept, float, list[Detection], np.ndarray]:
+    """The detector at `long_side` and the detections the classifier keeps: (first box, refitted
+    box, class probabilities); also the scale used (image px per input px), all the detections
+    and their class probabilities."""
     m = models()
     dets, back = m.detect(image, long_side)
-    probs, boxes = m.classify(image, dets, LOOK_VIEWS)
+    probs, boxes = m.classify(image, dets, LOOK_VIEWS, turn)
     kept = [(d0, d, p) for d0, d, p in zip(dets, boxes, probs, strict=True) if p[0] <= NOT_A_DIE]
-    return kept, back
+    return kept, back, dets, probs
+
+
+def _far_side(image: np.ndarray, kept: Kept, dets: list[Detection], probs: np.ndarray) -> float:
+    """Which way the table's far side lies in the photo (degrees counter-clockwise from up): 0
+    unless the dice read doubtfully upright and more of them surely so with the photo turned. A
+    photo taken at an angle and saved sideways without its EXIF orientation shows the dice's top
+    faces beside their sides instead of above them; seen from overhead, any turn reads alike."""
+    if not dets or kept and float(np.mean([p[1:].max() for _d0, _d, p in kept])) >= TURN_CHECK:
+        return 0.0
+    m = models()
+    sample = dets[:TURN_DICE]  # the detector's surest
+    turns = (0.0, 90.0, 180.0, 270.0)
+    p = np.stack([probs[:len(sample)]] + [m.classify(image, sample, LOOK_VIEWS, t)[0] for t in turns[1:]])
+    dice = p[:, :, 0].min(0) < 0.3  # read as a die in some turn
+    if dice.sum() < TURN_MIN_DICE:
+        return 0.0
+    sure = np.log(p[:, dice, 1:].max(2) + 1e-6)  # (turn, die)
+    votes = np.bincount(sure.argmax(0), minlength=4) / dice.sum()
+    best = int(votes.argmax())
+    if best and votes[best] - votes[0] > TURN_VOTES and sure[best].mean() > sure[0].mean():
+        return turns[best]
+    return 0.0
 
 
 def _plausible(d: Detection, d0: Detection) -> bool:
@@ -37,13 +68,13 @@ def _plausible(d: Detection, d0: Detection) -> bool:
     return 0.6 < max(d.w, d.h) / max(d0.w, d0.h) < 1.6
 
 
-def _read_again(image: np.ndarray, kept: list[tuple[Detection, Detection, np.ndarray]]) -> list[tuple[Detection, Detection, np.ndarray]]:
+def _read_again(image: np.ndarray, kept: Kept, turn: float) -> Kept:
     """The classifier once more, on views centred on the boxes it refitted: a die centred and
     sized as in training is read better, and its box is refitted from closer."""
     if not kept:
         return kept
     m = models()
-    probs, boxes = m.classify(image, [d if _plausible(d, d0) else d0 for d0, d, _p in kept])
+    probs, boxes = m.classify(image, [d if _plausible(d, d0) else d0 for d0, d, _p in kept], turn=turn)
     return [(d0, d, p) for (d0, _d, _p), d, p in zip(kept, boxes, probs, strict=True) if p[0] <= NOT_A_DIE]
 
 
@@ -51,7 +82,10 @@ def read_photo(photo: Photo) -> list[Die]:
     image = photo.pixels
     long_side = max(image.shape[:2])
     first = min(DET_LONG_SIDE, max(long_side, 256))
-    kept, back = _look(image, first)
+    kept, back, dets, probs = _look(image, first)
+    turn = _far_side(image, kept, dets, probs)
+    if turn:
+        kept, back, _dets, _probs = _look(image, first, turn)
     rescale = 0
     if kept:  # look again at the scale where the dice appear TARGET_DIE_PX wide
         median = float(np.median([max(d.w, d.h) / back for _d0, d, _p in kept]))
@@ -60,10 +94,10 @@ def read_photo(photo: Photo) -> list[Die]:
         rescale = first * 2
     rescale = max(MIN_LONG_SIDE, min(rescale, DET_MAX_LONG_SIDE, int(long_side * 1.5)))
     if not first / RESCALE_TOLERANCE < rescale < first * RESCALE_TOLERANCE:
-        again, back = _look(image, rescale)
+        again, back, _dets, _probs = _look(image, rescale, turn)
         # dice the closer look lost stay if surely dice (a photo at an angle has near dice larger than far ones)
         kept = again + [k for k in kept if k[2][0] <= SURE_DIE and all(iou(k[1], a[1]) < 0.3 for a in again)]
-    kept = _read_again(image, kept)
+    kept = _read_again(image, kept, turn)
     dice = []
     s = photo.scale
     for d0, d, p in kept:

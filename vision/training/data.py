@@ -147,3 +147,22 @@ def synthetic(
         tops = np.array([d.top_centre for d in dice], np.float32).reshape(-1, 2)
         out.append(Sample(img, boxes, values, True, "synth", tops))
     return out
+
+
+def turned(s: Sample, quarters: int) -> Sample:
+    """`s` turned `quarters` quarter turns counter-clockwise, as a photo saved sideways (or upside
+    down) without its EXIF orientation."""
+    img = np.ascontiguousarray(np.rot90(s.image, quarters))
+    h, w = s.image.shape[:2]
+    x, y, bw, bh = s.boxes.T
+    q = quarters % 4
+    if q == 1:  # (x, y) -> (y, w - x)
+        boxes = np.stack([y, w - x - bw, bh, bw], 1)
+    elif q == 2:
+        boxes = np.stack([w - x - bw, h - y - bh, bw, bh], 1)
+    elif q == 3:  # (x, y) -> (h - y, x)
+        boxes = np.stack([h - y - bh, x, bh, bw], 1)
+    else:
+        boxes = s.boxes.copy()
+    return Sample(img, boxes.astype(np.float32).reshape(-1, 4), s.values, s.has_size,
+                  f"{s.source} (turned {90 * q})")
