@@ -40,7 +40,7 @@ def test_dice_a_test_photos(datasets: Path) -> None:
         total += len(truth)
         photos_right += int(hits == len(truth) == len(dice))
     f1 = 2 * right / (found + total)
-    # floor (the present reader: F1 0.950, 15 photos entirely right on these 20); the target is
+    # floor (the present reader: F1 0.950, 16 photos entirely right on these 20); the target is
     # F1 0.98 and 90 % of photos (bench/vision.py)
     assert f1 >= 0.91, f"F1 {f1:.3f} on {len(sample)} dice-a test photos"
     assert photos_right >= 0.6 * len(sample)
@@ -59,10 +59,10 @@ def test_dice_c_valid_photos_values(datasets: Path) -> None:
 
 # each fault and the F1 the present reader keeps under it on the sample below (clean: 0.955)
 CAMERA_FAULTS = {
-    "out of focus (blur of 2 px)": 0.846,
-    "shaken (7 px)": 0.813,
-    "grainy (noise of 8 levels)": 0.867,
-    "JPEG quality 30": 0.923,
+    "out of focus (blur of 2 px)": 0.853,
+    "shaken (7 px)": 0.837,
+    "grainy (noise of 8 levels)": 0.921,
+    "JPEG quality 30": 0.922,
 }
 
 
