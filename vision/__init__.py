@@ -13,8 +13,9 @@ whose message says what was wrong; nothing else about the input is trusted.
 How: the photo is decoded safely (vision.imageio: size and pixel limits read from the header,
 JPEGs of large photos decoded at 1/2..1/8 scale, EXIF orientation applied), a small centre-net
 (assets/dice_detector.onnx, run by cv2.dnn) finds die centres and sizes at a scale where dice appear
-about 24 px wide (a first look at 352 px, a second at the scale that look suggests, keeping the
-sure dice of the first that the second lost), and three small classifiers (assets/dice_classifier.onnx,
+about 24 px wide (a first look at 352 px, or from further back, at 160 or 96 px, where most of
+what it finds is not dice, as in a close-up of a few large dice; a second at the scale that look
+suggests, keeping the sure dice of the first that the second lost), and three small classifiers (assets/dice_classifier.onnx,
 dice_classifier_2.onnx and _3: two trained alike from different seeds, the third from the first's
 weights on other renders with camera faults added) read a 40 x 40 view of each die as
 "not a die" or 1..6 and refit its box. Each die is seen in eight views that keep the photo's up

@@ -18,7 +18,8 @@ from vision.scoring import box_iou
 
 TARGET_DIE_PX = 24.0  # apparent die side (detector input pixels) the second look aims at
 RESCALE_TOLERANCE = 1.25  # no second look when the first scale is within this factor of it
-MIN_LONG_SIDE = 192
+MIN_LONG_SIDE = 192  # the second look's least scale, unless the first looked from further back
+WIDE_LONG_SIDES = (160, 96)  # looks from further back for dice too large for the first (close-ups)
 SURE_DIE = 0.01  # "not a die" at most this: a die of the first look kept when the closer look lost it
 LOOK_VIEWS = 2  # views of each die read while looking for dice and their scale; the last read takes VIEWS
 TURN_CHECK = 0.9  # the first look's dice read surer than this on average: the photo's up is the table's far side
@@ -83,6 +84,14 @@ def read_photo(photo: Photo) -> list[Die]:
     long_side = max(image.shape[:2])
     first = min(DET_LONG_SIDE, max(long_side, 256))
     kept, back, dets, probs = _look(image, first)
+    for wide_side in WIDE_LONG_SIDES:
+        if len(kept) >= len(dets) / 2 or wide_side >= first:
+            break
+        # most of what the detector found is not dice, as where dice are too large for this scale
+        # (their pips and edges taken for dice): look again from further back
+        wide = _look(image, wide_side)
+        if len(wide[0]) > len(kept):
+            (kept, back, dets, probs), first = wide, wide_side
     turn = _far_side(image, kept, dets, probs)
     if turn:
         kept, back, _dets, _probs = _look(image, first, turn)
@@ -92,7 +101,7 @@ def read_photo(photo: Photo) -> list[Die]:
         rescale = int(first * TARGET_DIE_PX / median)
     elif long_side > first:
         rescale = first * 2
-    rescale = max(MIN_LONG_SIDE, min(rescale, DET_MAX_LONG_SIDE, int(long_side * 1.5)))
+    rescale = max(min(MIN_LONG_SIDE, first), min(rescale, DET_MAX_LONG_SIDE, int(long_side * 1.5)))
     if not first / RESCALE_TOLERANCE < rescale < first * RESCALE_TOLERANCE:
         again, back, _dets, _probs = _look(image, rescale, turn)
         # dice the closer look lost stay if surely dice (a photo at an angle has near dice larger than far ones)

@@ -8,7 +8,8 @@ them and the test splits stay for reporting. `--synthetic N` adds N renders made
 training never uses (oblique views, many kinds of dice and tables), a check that the reader still
 generalises; `--tilts N` adds N renders for each band of camera angles, from overhead to 60 degrees
 off it (training renders go to 60); `--sideways N` renders turned a quarter either way and upside down, as photos saved
-without their EXIF orientation; `--faults` the validation photos spoilt as a phone camera may
+without their EXIF orientation; `--close-ups N` renders of a few large dice photographed
+from close by; `--faults` the validation photos spoilt as a phone camera may
 spoil them (blur, noise, JPEG, dim or coloured light). Errors per die: `value` (box right, value wrong), `box` (IoU 0.1-0.5 with a die
 otherwise unmatched), `missed`, `extra`; a photo is right when every die is found with its value
 and nothing else is read.
@@ -25,7 +26,7 @@ import cv2
 
 import vision
 from vision.scoring import accuracy, error_line, score_photo
-from vision.training.data import Sample, real_training, synthetic, turned, widened
+from vision.training.data import Sample, close_ups, real_training, synthetic, turned, widened
 from vision.training.faults import PHOTO_FAULTS
 
 SYNTH_SEED = 12345  # training renders use seeds 1 and up from --seed
@@ -54,6 +55,8 @@ def main() -> None:
     ap.add_argument("--sideways", type=int, default=0,
                     help="also this many renders from 0-15 and from 30-45 degrees, each turned a quarter "
                          "left, right and upside down (saved without their EXIF orientation)")
+    ap.add_argument("--close-ups", type=int, default=0,
+                    help="also this many renders of one to four dice photographed from close by")
     ap.add_argument("--faults", action="store_true",
                     help="also the validation photos with each of vision.training.faults.PHOTO_FAULTS")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every error")
@@ -70,6 +73,8 @@ def main() -> None:
     for lo in (0, 30) if args.sideways else ():
         renders = synthetic(args.sideways, SYNTH_SEED + 101 + lo, pitch=(lo, lo + 15))
         sets.append((f"tilt {lo}-{lo + 15} turned", [turned(s, q) for q in (1, 2, 3) for s in renders]))
+    if args.close_ups:
+        sets.append(("close-ups", close_ups(args.close_ups, SYNTH_SEED + 201)))
     for fault, spoil in PHOTO_FAULTS.items() if args.faults else ():
         sets.append((fault, [Sample(spoil(s.image), s.boxes, s.values, s.has_size, s.source) for s in held]))
     width = max(len(name) for name, _ in sets)
