@@ -104,7 +104,11 @@ def read_photo(photo: Photo) -> list[Die]:
     rescale = max(min(MIN_LONG_SIDE, first), min(rescale, DET_MAX_LONG_SIDE, int(long_side * 1.5)))
     if not first / RESCALE_TOLERANCE < rescale < first * RESCALE_TOLERANCE:
         again, back, _dets, _probs = _look(image, rescale, turn)
-        # dice the closer look lost stay if surely dice (a photo at an angle has near dice larger than far ones)
+        # the second look's dice, and those of the first it lost if surely dice (a photo at an
+        # angle has near dice larger than far ones); the other way round where the second look
+        # found fewer dice (a busy background at its scale)
+        if len(again) < len(kept):
+            kept, again = again, kept
         kept = again + [k for k in kept if k[2][0] <= SURE_DIE and all(iou(k[1], a[1]) < 0.3 for a in again)]
     kept = _read_again(image, kept, turn)
     dice = []
