@@ -1,4 +1,5 @@
-"""From a decoded photo to dice: detect, look closer where dice are small, classify each die."""
+"""From a decoded photo to dice: detect, look again at the scale where dice appear about 24 px wide,
+find which way the table's far side lies, classify each die."""
 
 from __future__ import annotations
 
@@ -79,37 +80,53 @@ def _read_again(image: np.ndarray, kept: Kept, turn: float) -> Kept:
     return [(d0, d, p) for (d0, _d, _p), d, p in zip(kept, boxes, probs, strict=True) if p[0] <= NOT_A_DIE]
 
 
-def read_photo(photo: Photo) -> list[Die]:
-    image = photo.pixels
-    long_side = max(image.shape[:2])
-    first = min(DET_LONG_SIDE, max(long_side, 256))
+def _first_look(image: np.ndarray) -> tuple[Kept, float, list[Detection], np.ndarray, int]:
+    """The first look (see _look) and its long side: at DET_LONG_SIDE, or from further back where
+    most of what the detector found there is not dice, as where dice are too large for that scale
+    (a close-up: their pips and edges taken for dice)."""
+    first = min(DET_LONG_SIDE, max(max(image.shape[:2]), 256))
     kept, back, dets, probs = _look(image, first)
     for wide_side in WIDE_LONG_SIDES:
         if len(kept) >= len(dets) / 2 or wide_side >= first:
             break
-        # most of what the detector found is not dice, as where dice are too large for this scale
-        # (their pips and edges taken for dice): look again from further back
         wide = _look(image, wide_side)
         if len(wide[0]) > len(kept):
             (kept, back, dets, probs), first = wide, wide_side
-    turn = _far_side(image, kept, dets, probs)
-    if turn:
-        kept, back, _dets, _probs = _look(image, first, turn)
+    return kept, back, dets, probs, first
+
+
+def _second_look(image: np.ndarray, kept: Kept, back: float, first: int, turn: float) -> Kept:
+    """The detector again at the scale where the first look's dice appear TARGET_DIE_PX wide (or,
+    where it found none in a large photo, closer), unless that is near the first scale: its dice,
+    and those of the first it lost if surely dice (a photo at an angle has near dice larger than
+    far ones); the other way round where the second look found fewer dice (a busy background at
+    its scale)."""
+    long_side = max(image.shape[:2])
     rescale = 0
-    if kept:  # look again at the scale where the dice appear TARGET_DIE_PX wide
+    if kept:
         median = float(np.median([max(d.w, d.h) / back for _d0, d, _p in kept]))
         rescale = int(first * TARGET_DIE_PX / median)
     elif long_side > first:
         rescale = first * 2
     rescale = max(min(MIN_LONG_SIDE, first), min(rescale, DET_MAX_LONG_SIDE, int(long_side * 1.5)))
-    if not first / RESCALE_TOLERANCE < rescale < first * RESCALE_TOLERANCE:
-        again, back, _dets, _probs = _look(image, rescale, turn)
-        # the second look's dice, and those of the first it lost if surely dice (a photo at an
-        # angle has near dice larger than far ones); the other way round where the second look
-        # found fewer dice (a busy background at its scale)
-        if len(again) < len(kept):
-            kept, again = again, kept
-        kept = again + [k for k in kept if k[2][0] <= SURE_DIE and all(iou(k[1], a[1]) < 0.3 for a in again)]
+    if first / RESCALE_TOLERANCE < rescale < first * RESCALE_TOLERANCE:
+        return kept
+    again = _look(image, rescale, turn)[0]
+    if len(again) < len(kept):
+        kept, again = again, kept
+    return again + [k for k in kept if k[2][0] <= SURE_DIE and all(iou(k[1], a[1]) < 0.3 for a in again)]
+
+
+def read_photo(photo: Photo) -> list[Die]:
+    """The dice on `photo`, in reading order: a first look (from further back for a close-up),
+    which way the table's far side lies, a second look at the scale the first suggests, each die
+    read once more on views centred on its refitted box, and one die seen twice kept once."""
+    image = photo.pixels
+    kept, back, dets, probs, first = _first_look(image)
+    turn = _far_side(image, kept, dets, probs)
+    if turn:
+        kept, back, _dets, _probs = _look(image, first, turn)
+    kept = _second_look(image, kept, back, first, turn)
     kept = _read_again(image, kept, turn)
     dice = []
     s = photo.scale
