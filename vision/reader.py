@@ -32,14 +32,18 @@ TURN_MIN_DICE = 2  # ... counting only detections that read as a die in some tur
 Kept = list[tuple[Detection, Detection, np.ndarray]]
 
 
+def _keep(image: np.ndarray, dets: list[Detection], turn: float) -> tuple[Kept, np.ndarray]:
+    """The detections the classifier keeps, (first box, refitted box, class probabilities), and
+    the class probabilities of all of them."""
+    probs, boxes = models().classify(image, dets, LOOK_VIEWS, turn)
+    return [(d0, d, p) for d0, d, p in zip(dets, boxes, probs, strict=True) if p[0] <= NOT_A_DIE], probs
+
+
 def _look(image: np.ndarray, long_side: int, turn: float = 0.0) -> tuple[Kept, float, list[Detection], np.ndarray]:
-    """The detector at `long_side` and the detections the classifier keeps: (first box, refitted
-    box, class probabilities); also the scale used (image px per input px), all the detections
-    and their class probabilities."""
-    m = models()
-    dets, back = m.detect(image, long_side)
-    probs, boxes = m.classify(image, dets, LOOK_VIEWS, turn)
-    kept = [(d0, d, p) for d0, d, p in zip(dets, boxes, probs, strict=True) if p[0] <= NOT_A_DIE]
+    """The detector at `long_side` and the detections the classifier keeps (see _keep); also the
+    scale used (image px per input px), all the detections and their class probabilities."""
+    dets, back = models().detect(image, long_side)
+    kept, probs = _keep(image, dets, turn)
     return kept, back, dets, probs
 
 
@@ -125,7 +129,7 @@ def read_photo(photo: Photo) -> list[Die]:
     kept, back, dets, probs, first = _first_look(image)
     turn = _far_side(image, kept, dets, probs)
     if turn:
-        kept, back, _dets, _probs = _look(image, first, turn)
+        kept = _keep(image, dets, turn)[0]
     kept = _second_look(image, kept, back, first, turn)
     kept = _read_again(image, kept, turn)
     dice = []
