@@ -13,7 +13,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.synth import render_scene
+from vision.synth import RenderedDie, render_scene
 
 DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
 HOLDOUT_EVERY = 7  # every 7th dice-a train photo is held out for tuning
@@ -142,11 +142,15 @@ def synthetic(
             rng, (w, h), n_dice=int(rng.integers(1, 16)), die_px=(lo, lo * rng.uniform(1.1, 2.5)),
             pitch_deg=pitch, patches=patches, marbled=marbled,
         )
-        boxes = np.array([d.box for d in dice], np.float32).reshape(-1, 4)
-        values = np.array([d.value for d in dice], np.int64)
-        tops = np.array([d.top_centre for d in dice], np.float32).reshape(-1, 2)
-        out.append(Sample(img, boxes, values, True, "synth", tops))
+        out.append(_rendered(img, dice, "synth"))
     return out
+
+
+def _rendered(img: np.ndarray, dice: list[RenderedDie], source: str) -> Sample:
+    boxes = np.array([d.box for d in dice], np.float32).reshape(-1, 4)
+    values = np.array([d.value for d in dice], np.int64)
+    tops = np.array([d.top_centre for d in dice], np.float32).reshape(-1, 2)
+    return Sample(img, boxes, values, True, source, tops)
 
 
 def turned(s: Sample, quarters: int) -> Sample:
@@ -179,7 +183,5 @@ def close_ups(n: int, seed: int) -> list[Sample]:
         lo = h * rng.uniform(0.2, 0.3)
         img, dice = render_scene(rng, (w, h), n_dice=int(rng.integers(1, 5)), die_px=(lo, lo * 1.15),
                                  pitch_deg=(0, 45))
-        boxes = np.array([d.box for d in dice], np.float32).reshape(-1, 4)
-        values = np.array([d.value for d in dice], np.int64)
-        out.append(Sample(img, boxes, values, True, "close-up"))
+        out.append(_rendered(img, dice, "close-up"))
     return out

@@ -7,12 +7,12 @@ of the split in manifest order, see vision.training.data), so settings and model
 them and the test splits stay for reporting. `--synthetic N` adds N renders made with a seed the
 training never uses (oblique views, many kinds of dice and tables), a check that the reader still
 generalises; `--tilts N` adds N renders for each band of camera angles, from overhead to 60 degrees
-off it (training renders go to 60); `--sideways N` renders turned a quarter either way and upside down, as photos saved
-without their EXIF orientation; `--close-ups N` renders of a few large dice photographed
-from close by; `--faults` the validation photos spoilt as a phone camera may
-spoil them (blur, noise, JPEG, dim or coloured light). Errors per die: `value` (box right, value wrong), `box` (IoU 0.1-0.5 with a die
-otherwise unmatched), `missed`, `extra`; a photo is right when every die is found with its value
-and nothing else is read.
+off it (training renders go to 60); `--sideways N` renders turned a quarter either way and upside
+down, as photos saved without their EXIF orientation; `--close-ups N` renders of a few large dice
+photographed from close by; `--faults` the validation photos spoilt as a phone camera may spoil
+them (blur, noise, JPEG, dim or coloured light). Errors per die: `value` (box right, value wrong),
+`box` (IoU 0.1-0.5 with a die otherwise unmatched), `missed`, `extra`; a photo is right when every
+die is found with its value and nothing else is read.
 """
 
 from __future__ import annotations
