@@ -145,22 +145,29 @@ class Models:
         e = np.exp(logits)
         e /= e.sum(1, keepdims=True)
         p = e.reshape(len(chosen), n, 7).mean(0)
-        box = all_out[:, 7:11].reshape(len(chosen), n, 4).copy()
-        for v, (angle, mirrored) in enumerate(chosen):  # each view's box brought back to the photo's frame
-            tx = -box[v, :, 0] if mirrored else box[v, :, 0]
-            ty = box[v, :, 1]
-            cos, sin = np.cos(np.deg2rad(angle)), np.sin(np.deg2rad(angle))
-            box[v, :, 0] = cos * tx - sin * ty
-            box[v, :, 1] = sin * tx + cos * ty
-            if round(angle / 90) % 2:  # a view turned a quarter: its width is the photo's height
-                box[v, :, 2:4] = box[v, :, 3:1:-1].copy()
-        box = box.mean(0)
+        box = in_photo_frame(all_out[:, 7:11].reshape(len(chosen), n, 4), chosen).mean(0)
         boxes = []
         for d, (tx, ty, lw, lh) in zip(dets, box.tolist(), strict=True):
             span = max(d.w, d.h) * CROP_SPAN
             boxes.append(Detection(d.cx + tx * span, d.cy + ty * span, float(np.exp(lw)) * span,
                                    float(np.exp(lh)) * span, d.score))
         return p, boxes
+
+
+def in_photo_frame(box: np.ndarray, views: tuple[tuple[float, bool], ...]) -> np.ndarray:
+    """Boxes as the classifier gives them in each view, (views, n, 4): the die's centre offset
+    from the view's centre in view spans and its log width and height, brought back to the
+    photo's frame: unmirrored, turned back, width and height swapped for a view turned a quarter."""
+    out = box.astype(np.float32)  # a copy: the offsets are read whole before either is written
+    for v, (angle, mirrored) in enumerate(views):
+        tx = -box[v, :, 0] if mirrored else box[v, :, 0]
+        ty = box[v, :, 1]
+        cos, sin = np.cos(np.deg2rad(angle)), np.sin(np.deg2rad(angle))
+        out[v, :, 0] = cos * tx - sin * ty
+        out[v, :, 1] = sin * tx + cos * ty
+        if round(angle / 90) % 2:  # a view turned a quarter: its width is the photo's height
+            out[v, :, 2:4] = box[v, :, 3:1:-1]
+    return out
 
 
 def iou(a: Detection, b: Detection) -> float:

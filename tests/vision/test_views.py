@@ -1,0 +1,57 @@
+"""The classifier's views of a die: where a box found in a turned or mirrored view lies in the photo."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vision.model import CROP, CROP_SPAN, crop_die, in_photo_frame
+
+SIDE = 60.0  # the die's side in the photo
+CENTRE = (100.0, 100.0)  # the view's centre
+
+
+def box_in_view(image: np.ndarray, angle: float, mirrored: bool) -> tuple[float, float, float, float]:
+    """The bright patch of `image` as the classifier is taught to give it in a view: centre offset
+    from the view's centre (pixel CROP / 2, where crop_die puts the die's centre), negated left to
+    right in a mirrored view, and log width and height, in view spans; the size from its second
+    moments."""
+    view = crop_die(image, *CENTRE, SIDE, angle=angle)
+    m = cv2.moments(view)
+    cx, cy = m["m10"] / m["m00"], m["m01"] / m["m00"]
+    sx, sy = math.sqrt(12 * m["mu20"] / m["m00"]), math.sqrt(12 * m["mu02"] / m["m00"])
+    tx = (cx - CROP / 2) / CROP
+    return -tx if mirrored else tx, (cy - CROP / 2) / CROP, math.log(sx / CROP), math.log(sy / CROP)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    dx=st.floats(-0.15, 0.15), dy=st.floats(-0.15, 0.15),
+    w=st.floats(0.3, 0.5), h=st.floats(0.3, 0.5),
+    turn=st.sampled_from([0.0, 90.0, 180.0, 270.0]), tilt=st.sampled_from([0.0, -5.0, 5.0, -10.0, 10.0]),
+    mirrored=st.booleans(),
+)
+def test_a_box_seen_in_any_view_is_put_back_where_it_is_in_the_photo(
+    dx: float, dy: float, w: float, h: float, turn: float, tilt: float, mirrored: bool
+) -> None:
+    """However a view is turned (a photo saved sideways: a quarter; a view tilted a little) or
+    mirrored, the box it shows comes back to the photo's place and, turned a quarter, its width
+    and height swap back."""
+    span = SIDE * CROP_SPAN
+    image = np.zeros((200, 200), np.float32)
+    x0, y0 = CENTRE[0] + (dx - w / 2) * span, CENTRE[1] + (dy - h / 2) * span
+    x1, y1 = CENTRE[0] + (dx + w / 2) * span, CENTRE[1] + (dy + h / 2) * span
+    image[round(y0):round(y1), round(x0):round(x1)] = 255.0
+    # the patch as drawn (whole pixels), in view spans
+    tx, ty = ((round(x0) + round(x1) - 1) / 2 - CENTRE[0]) / span, ((round(y0) + round(y1) - 1) / 2 - CENTRE[1]) / span
+    angle = turn + tilt
+    seen = np.array([[box_in_view(image, angle, mirrored)]], np.float32)
+    back = in_photo_frame(seen, ((angle, mirrored),))[0, 0]
+    assert abs(back[0] - tx) < 0.01 and abs(back[1] - ty) < 0.01, (back[:2], (tx, ty))
+    if tilt == 0.0:  # a rectangle turned by a quarter is still one: its sides swap back
+        tw, th = (round(x1) - round(x0)) / span, (round(y1) - round(y0)) / span
+        assert abs(math.exp(back[2]) - tw) < 0.03 and abs(math.exp(back[3]) - th) < 0.03
