@@ -18,7 +18,7 @@ CROP_SPAN = 1.15  # a crop covers this times the detected die's side
 STRIDE = 4
 DET_LONG_SIDE = 352  # the detector's input (long side) for the first look
 DET_MAX_LONG_SIDE = 1280  # ... and the most the second look grows to for photos of small dice
-HEAT_THRESHOLD = 0.3
+HEAT_THRESHOLD = 0.15  # detector peaks above this are candidates; the classifier sorts out what is not a die
 NOT_A_DIE = 0.05  # classifier probability of "not a die" above which a detection is dropped
 SIZE_GAIN = 1.0  # boxes are scaled by this (calibrated on the training photos)
 
