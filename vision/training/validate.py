@@ -10,7 +10,9 @@ generalises; `--tilts N` adds N renders for each band of camera angles, from ove
 off it (training renders go to 60); `--sideways N` renders turned a quarter either way and upside
 down, as photos saved without their EXIF orientation; `--close-ups N` renders of a few large dice
 photographed from close by; `--faults` the validation photos spoilt as a phone camera may spoil
-them (blur, noise, JPEG, dim or coloured light). Errors per die: `value` (box right, value wrong),
+them (blur, noise, JPEG, dim or coloured light); `--learnt` the dice-a photos training learns
+from, where a disagreement is a die the networks cannot fit or a fault in the labels (with -v,
+to look at). Errors per die: `value` (box right, value wrong),
 `box` (IoU 0.1-0.5 with a die otherwise unmatched), `missed`, `extra`; a photo is right when every
 die is found with its value and nothing else is read.
 """
@@ -59,6 +61,9 @@ def main() -> None:
                     help="also this many renders of one to four dice photographed from close by")
     ap.add_argument("--faults", action="store_true",
                     help="also the validation photos with each of vision.training.faults.PHOTO_FAULTS")
+    ap.add_argument("--learnt", action="store_true",
+                    help="also the dice-a photos the networks learnt from: where they disagree with the "
+                         "labels, the dice they cannot fit, or faults in the labels")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every error")
     args = ap.parse_args()
     if args.assets is not None:
@@ -77,6 +82,8 @@ def main() -> None:
         sets.append(("close-ups", close_ups(args.close_ups, SYNTH_SEED + 201)))
     for fault, spoil in PHOTO_FAULTS.items() if args.faults else ():
         sets.append((fault, [Sample(spoil(s.image), s.boxes, s.values, s.has_size, s.source) for s in held]))
+    if args.learnt:
+        sets.append(("learnt from", [s for s in real_training() if s.source.startswith("dice-a")]))
     width = max(len(name) for name, _ in sets)
     for name, samples in sets:
         m = evaluate(samples, args.verbose)
