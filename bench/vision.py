@@ -9,7 +9,9 @@ top face, so there a prediction matches when that pattern's centre lies inside t
 the predicted centre is within half the predicted side of it. Predictions are matched greedily in
 order of confidence, each label at most once (vision.scoring). The errors are counted by kind:
 value (box matched, value wrong), box (overlapping a label but not matching it), missed, extra.
-Speed: median milliseconds per photo on one core (cv2.setNumThreads(1)), decoding included, and a
+Of the learned reader's wrong reads (a wrong value, a loose box, a die read where there is none)
+and its right ones, how many the app marks for the player to check (confidence under its
+LOW_CONFIDENCE). Speed: median milliseconds per photo on one core (cv2.setNumThreads(1)), decoding included, and a
 12-megapixel JPEG (a test photo scaled up to 3000 x 3000 and widened to 4000 x 3000 by repeating its
 edge pixels, with sensor-like noise so that the file is as large as a phone's).
 """
@@ -30,8 +32,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import vision  # noqa: E402
+from scorekeeper.app.photo.model import LOW_CONFIDENCE  # noqa: E402
 from vision.classical import read_photo_classical  # noqa: E402
-from vision.scoring import ERRORS, accuracy, pip_centre, score_photo, whole_die  # noqa: E402
+from vision.scoring import ERRORS, accuracy, marked, pip_centre, score_photo, whole_die  # noqa: E402
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 
@@ -49,14 +52,15 @@ def labels(path: Path, w: int, h: int) -> list[tuple[int, tuple[float, float, fl
 Reader = Callable[[bytes], list[vision.Die]]
 
 
-def run_set(photos: list[tuple[bytes, list]], reader: Reader, whole: bool) -> dict[str, float]:
+def run_set(photos: list[tuple[bytes, list]], reader: Reader, whole: bool) -> tuple[dict[str, float], dict[str, int]]:
+    """The set's figures (vision.scoring.accuracy) and its reads marked for the player to check."""
     scores, times = [], []
     for data, truth in photos:
         t0 = time.perf_counter()
         dice = reader(data)
         times.append((time.perf_counter() - t0) * 1000)
         scores.append(score_photo(dice, truth, whole_die() if whole else pip_centre))
-    return accuracy(scores, times)
+    return accuracy(scores, times), marked(scores, LOW_CONFIDENCE)
 
 
 def load(root: Path, name: str, split: str) -> list[tuple[bytes, list]]:
@@ -96,12 +100,18 @@ def main() -> int:
               f"{'all right':>9} {'ms/photo':>8}  " + " ".join(f"{k:>6}" for k in ERRORS))
     print(header)
     print("-" * len(header))
+    checks = []
     for name, photos, whole in sets:
         for rname, reader in (("learned", vision.read_dice), ("classical", classical)):
-            m = run_set(photos, reader, whole)
+            m, check = run_set(photos, reader, whole)
             print(f"{name:<13} {rname:<10} {m['photos']:>6} {m['dice']:>5} {m['precision']:>6.3f} "
                   f"{m['recall']:>6.3f} {m['f1']:>6.3f} {m['all_right']:>8.1%} {m['ms']:>8.1f}  "
                   + " ".join(f"{int(m[k]):>6}" for k in ERRORS))
+            if rname == "learned":
+                checks.append((name, check))
+    for name, c in checks:
+        print(f"{name}: the app marks {c['wrong_marked']} of the {c['wrong']} wrong reads for the player to check "
+              f"(confidence < {LOW_CONFIDENCE}), and {c['right_marked']} of the {c['right']} right ones")
     # a 12-megapixel photo: a dice-a test photo scaled up to 3000 x 3000 (its dice stay square) and
     # widened to 4000 x 3000 by repeating its edge pixels, as a phone's JPEG
     data, truth = sets[0][1][0]

@@ -55,6 +55,7 @@ class PhotoScore:
     true: int
     errors: Counter[str] = field(default_factory=Counter)
     notes: list[str] = field(default_factory=list)  # one line per error
+    reads: list[tuple[float, bool]] = field(default_factory=list)  # (confidence, right) of each die read
 
     @property
     def all_right(self) -> bool:
@@ -68,6 +69,7 @@ def score_photo(dice: Sequence[Die], truth: Truth, match: Callable[[Box, Box], f
     used = [False] * len(truth)
     matched = [False] * len(dice)
     out = PhotoScore(0, len(dice), len(truth))
+    hit: set[int] = set()
     for j, d in enumerate(dice):
         best, best_q = -1, 0.0
         for i, (_v, b) in enumerate(truth):
@@ -78,6 +80,7 @@ def score_photo(dice: Sequence[Die], truth: Truth, match: Callable[[Box, Box], f
             used[best] = matched[j] = True
             if truth[best][0] == d.value:
                 out.hits += 1
+                hit.add(j)
             else:
                 out.errors["value"] += 1
                 out.notes.append(f"read {d.value} for {truth[best][0]} at {d.box}")
@@ -97,6 +100,7 @@ def score_photo(dice: Sequence[Die], truth: Truth, match: Callable[[Box, Box], f
         if not matched[j]:
             out.errors["extra"] += 1
             out.notes.append(f"extra {d.value} at {d.box} ({d.confidence})")
+    out.reads = [(d.confidence, j in hit) for j, d in enumerate(dice)]
     return out
 
 
@@ -115,6 +119,14 @@ def accuracy(scores: Sequence[PhotoScore], ms: Sequence[float]) -> dict[str, flo
             "f1": 2 * p * r / (p + r) if p + r else 0.0,
             "all_right": sum(s.all_right for s in scores) / max(1, len(scores)),
             "ms": statistics.median(ms) if ms else 0.0, **{k: float(errors[k]) for k in ERRORS}}
+
+
+def marked(scores: Sequence[PhotoScore], below: float) -> dict[str, int]:
+    """How many of the wrong and of the right reads have a confidence under `below` (the app asks
+    the player to check those): the counts of each."""
+    reads = [r for s in scores for r in s.reads]
+    return {"wrong": sum(not ok for _c, ok in reads), "wrong_marked": sum(not ok and c < below for c, ok in reads),
+            "right": sum(ok for _c, ok in reads), "right_marked": sum(ok and c < below for c, ok in reads)}
 
 
 def error_line(m: dict[str, float]) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from vision import Die
-from vision.scoring import accuracy, pip_centre, score_photo
+from vision.scoring import accuracy, marked, pip_centre, score_photo
 
 TRUTH = [(1, (0, 0, 40, 40)), (2, (100, 0, 40, 40)), (3, (200, 0, 40, 40)), (4, (300, 0, 40, 40))]
 
@@ -40,3 +40,16 @@ def test_accuracy_sums_photos() -> None:
     m = accuracy([right, half], [10.0, 30.0])
     assert m["precision"] == 1.0 and m["recall"] == 6 / 8
     assert m["all_right"] == 0.5 and m["missed"] == 2 and m["ms"] == 20.0
+
+
+def test_reads_marked_for_checking_are_counted_right_and_wrong() -> None:
+    """The bench says how many wrong reads the app would mark for the player (and how many right)."""
+    read = [
+        Die(1, (0, 0, 40, 40), 0.95),  # right, sure
+        Die(2, (100, 0, 40, 40), 0.4),  # right, unsure
+        Die(6, (200, 0, 40, 40), 0.5),  # wrong value, unsure
+        Die(4, (500, 0, 40, 40), 0.9),  # nothing there, sure
+    ]
+    s = score_photo(read, TRUTH)
+    assert sorted(s.reads) == [(0.4, True), (0.5, False), (0.9, False), (0.95, True)]
+    assert marked([s], 0.6) == {"wrong": 2, "wrong_marked": 1, "right": 2, "right_marked": 1}

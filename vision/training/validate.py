@@ -14,7 +14,8 @@ them (blur, noise, JPEG, dim or coloured light); `--learnt` the dice-a photos tr
 from, where a disagreement is a die the networks cannot fit or a fault in the labels (with -v,
 to look at). Errors per die: `value` (box right, value wrong),
 `box` (IoU 0.1-0.5 with a die otherwise unmatched), `missed`, `extra`; a photo is right when every
-die is found with its value and nothing else is read.
+die is found with its value and nothing else is read. "To check": how many of the wrong and of the
+right reads the app marks for the player to check.
 """
 
 from __future__ import annotations
@@ -27,14 +28,15 @@ from pathlib import Path
 import cv2
 
 import vision
-from vision.scoring import accuracy, error_line, score_photo
+from scorekeeper.app.photo.model import LOW_CONFIDENCE
+from vision.scoring import accuracy, error_line, marked, score_photo
 from vision.training.data import Sample, close_ups, real_training, synthetic, turned, widened
 from vision.training.faults import PHOTO_FAULTS
 
 SYNTH_SEED = 12345  # training renders use seeds 1 and up from --seed
 
 
-def evaluate(samples: list[Sample], verbose: bool = False) -> dict[str, float]:
+def evaluate(samples: list[Sample], verbose: bool = False) -> tuple[dict[str, float], dict[str, int]]:
     scores, times = [], []
     for s in samples:
         t0 = time.perf_counter()
@@ -45,7 +47,7 @@ def evaluate(samples: list[Sample], verbose: bool = False) -> dict[str, float]:
         if verbose:
             for note in scores[-1].notes:
                 print(f"  {s.source}: {note}")
-    return accuracy(scores, times)
+    return accuracy(scores, times), marked(scores, LOW_CONFIDENCE)
 
 
 def main() -> None:
@@ -86,10 +88,11 @@ def main() -> None:
         sets.append(("learnt from", [s for s in real_training() if s.source.startswith("dice-a")]))
     width = max(len(name) for name, _ in sets)
     for name, samples in sets:
-        m = evaluate(samples, args.verbose)
+        m, c = evaluate(samples, args.verbose)
         print(f"{name:<{width}} photos {int(m['photos'])} dice {int(m['dice'])} precision {m['precision']:.3f} "
               f"recall {m['recall']:.3f} F1 {m['f1']:.3f} all right {m['all_right']:.1%} "
-              f"ms {m['ms']:.0f} | errors: {error_line(m)}", flush=True)
+              f"ms {m['ms']:.0f} | errors: {error_line(m)} | to check: {c['wrong_marked']}/{c['wrong']} wrong, "
+              f"{c['right_marked']}/{c['right']} right", flush=True)
 
 
 if __name__ == "__main__":
