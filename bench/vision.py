@@ -10,10 +10,10 @@ the predicted centre is within half the predicted side of it. Predictions are ma
 order of confidence, each label at most once (vision.scoring). The errors are counted by kind:
 value (box matched, value wrong), box (overlapping a label but not matching it), missed, extra.
 Of the learned reader's wrong reads (a wrong value, a loose box, a die read where there is none)
-and its right ones, how many the app marks for the player to check (confidence under its
-LOW_CONFIDENCE). Speed: median milliseconds per photo on one core (cv2.setNumThreads(1)), decoding included, and a
-12-megapixel JPEG (a test photo scaled up to 3000 x 3000 and widened to 4000 x 3000 by repeating its
-edge pixels, with sensor-like noise so that the file is as large as a phone's).
+and of its right ones, how many the app marks for the player to check (confidence under its
+LOW_CONFIDENCE). Speed: median milliseconds per photo on one core (cv2.setNumThreads(1)), decoding
+included, and a 12-megapixel JPEG (a test photo scaled up to 3000 x 3000 and widened to 4000 x 3000
+by repeating its edge pixels, with sensor-like noise so that the file is as large as a phone's).
 """
 
 from __future__ import annotations

@@ -12,10 +12,10 @@ down, as photos saved without their EXIF orientation; `--close-ups N` renders of
 photographed from close by; `--faults` the validation photos spoilt as a phone camera may spoil
 them (blur, noise, JPEG, dim or coloured light); `--learnt` the dice-a photos training learns
 from, where a disagreement is a die the networks cannot fit or a fault in the labels (with -v,
-to look at). Errors per die: `value` (box right, value wrong),
-`box` (IoU 0.1-0.5 with a die otherwise unmatched), `missed`, `extra`; a photo is right when every
-die is found with its value and nothing else is read. "To check": how many of the wrong and of the
-right reads the app marks for the player to check.
+to look at). Errors per die: `value` (box right, value wrong), `box` (IoU 0.1-0.5 with a die
+otherwise unmatched), `missed`, `extra`; a photo is right when every die is found with its value
+and nothing else is read. "To check": how many of the wrong and of the right reads the app marks
+for the player to check.
 """
 
 from __future__ import annotations
