@@ -41,6 +41,25 @@ PIP_COLOURS = {
     "gold": (60, 170, 210),
     "blue": (160, 60, 20),
 }
+# translucent ("gem") dice: body colours one sees the other faces through, and their pips, which
+# may be dark on a dark body (dark red on smoke)
+GEM_COLOURS = {
+    "smoke": (50, 50, 55),
+    "dark smoke": (30, 30, 34),
+    "ruby": (30, 20, 120),
+    "sapphire": (110, 40, 15),
+    "emerald": (50, 90, 20),
+    "amethyst": (90, 30, 70),
+    "amber": (20, 90, 170),
+    "clear": (200, 200, 195),
+}
+GEM_PIP_COLOURS = {
+    "red": (30, 30, 190),
+    "dark red": (20, 20, 130),
+    "white": (235, 235, 235),
+    "gold": (60, 170, 210),
+    "black": (20, 20, 20),
+}
 
 
 @dataclass(frozen=True)
@@ -63,9 +82,11 @@ def face_texture(
     rng: np.random.Generator,
     pip_radius: float = 0.1,
     marble: tuple[tuple[int, int, int], np.ndarray] | None = None,
+    pip_mask: np.ndarray | None = None,
 ) -> np.ndarray:
     """A square face of a die: body colour (veined with a second colour by `marble`: that colour
-    and its share, size x size), rounded-corner shading, `value` pips."""
+    and its share, size x size), rounded-corner shading, `value` pips (also drawn as 1 into
+    `pip_mask`, size x size, where given)."""
     tex = np.empty((size, size, 3), np.float32)
     tex[:] = body
     if marble is not None:
@@ -83,6 +104,8 @@ def face_texture(
             px, py = 1 - py, px
         centre = (round(px * (size - 1) * 16), round(py * (size - 1) * 16))
         cv2.circle(tex, centre, round(r * 16), tuple(float(c) for c in pip), -1, cv2.LINE_AA, 4)
+        if pip_mask is not None:
+            cv2.circle(pip_mask, centre, round(r * 16), 1.0, -1, cv2.LINE_AA, 4)
         # a little dimple shadow
         cv2.circle(
             tex, centre, round(r * 16), tuple(float(c) * 0.6 for c in pip), 1, cv2.LINE_AA, 4
@@ -181,12 +204,15 @@ def render_scene(
     pip: str | None = None,
     distractors: bool = True,
     marbled: float = 0.0,
+    see_through: float = 0.0,
 ) -> tuple[np.ndarray, list[RenderedDie]]:
     """A photo of dice on a table and the truth about each die (value of the face pointing up).
 
     `size` is (width, height); `die_px` the range of the dice's apparent side in pixels; `pitch_deg`
     the camera's angle from straight down; `marbled` the chance that a die is veined with a second
-    colour (when 0, as by default, the same seed renders the same scene as before that option).
+    colour (when 0, as by default, the same seed renders the same scene as before that option);
+    `see_through` the chance that a die is a translucent gem die (GEM_COLOURS), its hidden faces'
+    pips showing through the body around the upper face's (likewise).
     """
     w, h = size
     if values is None:
@@ -269,6 +295,16 @@ def render_scene(
             mrng = np.random.default_rng(int(rng.integers(2**31)))
             vc = np.clip(np.array(DIE_COLOURS[str(mrng.choice(list(DIE_COLOURS)))]) + mrng.uniform(-40, 40, 3), 0, 255)
             vein = (int(vc[0]), int(vc[1]), int(vc[2]))
+        gem: tuple[float, float] | None = None  # how opaque the body is, how bright what shows through
+        if see_through > 0 and rng.random() < see_through:
+            grng = np.random.default_rng(int(rng.integers(2**31)))
+            gname = str(grng.choice(list(GEM_COLOURS)))
+            bcol = tuple(np.clip(np.array(GEM_COLOURS[gname], np.float64) + grng.uniform(-15, 15, 3), 0, 255))
+            far = [k for k, c in GEM_PIP_COLOURS.items() if np.linalg.norm(np.subtract(c, bcol)) > 70]
+            pcol = tuple(np.clip(np.array(GEM_PIP_COLOURS[str(grng.choice(far))], np.float64)
+                                 + grng.uniform(-15, 15, 3), 0, 255))
+            gem = (float(grng.uniform(0.4, 0.75)), float(grng.uniform(0.45, 0.8)))
+            translucent = False
         pr = rng.uniform(0.075, 0.12)
         # face values: top=value, bottom=7-value, sides from the other pairs
         others = [v for v in (1, 2, 3) if v not in (value, 7 - value)]
@@ -295,20 +331,26 @@ def render_scene(
 
         tex_size = int(np.clip(side * f / depth * 1.5, 32, 160))
         faces = []
+        hidden = []  # (distance, name, world, shade) of the faces turned away, for a gem die
         for name, corners in _FACES.items():
             normal = rot @ np.array(_NORMALS[name], np.float64)
             world = (rot @ (corners * half).T).T + centre
             fc = world.mean(0)
             if np.dot(normal, cam_pos - fc) <= 0:
+                if gem is not None:
+                    hidden.append((float(np.linalg.norm(fc - cam_pos)), name, world, gem[1]))
                 continue
             shade = 0.55 + 0.45 * max(0.0, float(np.dot(normal, light_dir)))
             faces.append((name, world, shade))
         all_pts = []
-        for name, world, shade in faces:
+        seen_through = [(name, world, shade, False) for _d, name, world, shade in sorted(hidden, reverse=True)]
+        for name, world, shade, visible in seen_through + [(n, wd, sh, True) for n, wd, sh in faces]:
             quad = project(world).astype(np.float32)
-            all_pts.append(quad)
+            if visible:
+                all_pts.append(quad)
             marble = None if vein is None else (vein, marble_share(tex_size, mrng))
-            tex = face_texture(face_vals[name], bcol, pcol, tex_size, rng, pr, marble)  # type: ignore[arg-type]
+            pips = np.zeros((tex_size, tex_size), np.float32) if gem is not None else None
+            tex = face_texture(face_vals[name], bcol, pcol, tex_size, rng, pr, marble, pips)  # type: ignore[arg-type]
             tex *= shade
             src = np.array([[0, 0], [tex_size - 1, 0], [tex_size - 1, tex_size - 1], [0, tex_size - 1]], np.float32)
             x0, y0 = np.floor(quad.min(0)).astype(int) - 2
@@ -320,7 +362,11 @@ def render_scene(
             m = cv2.getPerspectiveTransform(src, quad - np.array([x0, y0], np.float32))
             warped = cv2.warpPerspective(tex, m, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
             mask = cv2.warpPerspective(np.ones((tex_size, tex_size), np.float32), m, (x1 - x0, y1 - y0))
-            alpha = mask[..., None] * (rng.uniform(0.55, 0.8) if translucent else 1.0)
+            if gem is not None and pips is not None:  # the body lets through what lies behind, the pips do not
+                opaque = gem[0] + (1 - gem[0]) * pips if visible else np.full_like(pips, 0.8)
+                alpha = (mask * cv2.warpPerspective(opaque, m, (x1 - x0, y1 - y0)))[..., None]
+            else:
+                alpha = mask[..., None] * (rng.uniform(0.55, 0.8) if translucent else 1.0)
             roi = img[y0:y1, x0:x1]
             roi[:] = roi * (1 - alpha) + warped * alpha
         pts = np.concatenate(all_pts)

@@ -164,3 +164,20 @@ def test_close_up_of_large_dice(pitch: tuple[int, int], floor: int) -> None:
         found += len(dice)
     # the present reader: 16 and 15 of 16 right; with only the first look and the closer one: 2 and 0
     assert right >= floor and found <= total + 1, f"{right} of {total} dice right, {found} read"
+
+
+def test_translucent_dice_with_hidden_pips_showing_through() -> None:
+    """Gem dice: through the body one sees the pips of the faces turned away (mirrored, fainter)
+    beside the upper face's, and the pips may be dark on a dark body (dark red on smoke); the
+    reader reads the upper face's pips only."""
+    right = total = found = 0
+    for seed in range(6):
+        rng = np.random.default_rng(9000 + seed)
+        img, truth = render_scene(rng, (800, 600), values=[int(v) for v in rng.integers(1, 7, 6)],
+                                  die_px=(45, 65), pitch_deg=(0, 30), see_through=1.0)
+        dice = vision.read_dice(jpeg(img))
+        right += matched(dice, [(d.value, d.box) for d in truth])
+        total += len(truth)
+        found += len(dice)
+    # the present reader: 35 of 36 right (36 of the same scenes with opaque dice)
+    assert right >= total - 3 and found <= total + 1, f"{right} of {total} dice right, {found} read"

@@ -129,9 +129,10 @@ def background_patches(samples: list[Sample], n: int, rng: np.random.Generator) 
 
 def synthetic(
     n: int, seed: int, patches: list[np.ndarray] | None = None, marbled: float = 0.0,
-    pitch: tuple[float, float] = (0, 50),
+    pitch: tuple[float, float] = (0, 50), see_through: float = 0.0,
 ) -> list[Sample]:
-    """`n` renders; `pitch` the range of the camera's angle from straight down, in degrees."""
+    """`n` renders; `pitch` the range of the camera's angle from straight down, in degrees;
+    `marbled` and `see_through` the share of veined and of translucent gem dice (vision.synth)."""
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(n):
@@ -140,7 +141,7 @@ def synthetic(
         lo = rng.uniform(14, 40)
         img, dice = render_scene(
             rng, (w, h), n_dice=int(rng.integers(1, 16)), die_px=(lo, lo * rng.uniform(1.1, 2.5)),
-            pitch_deg=pitch, patches=patches, marbled=marbled,
+            pitch_deg=pitch, patches=patches, marbled=marbled, see_through=see_through,
         )
         out.append(_rendered(img, dice, "synth"))
     return out

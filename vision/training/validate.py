@@ -9,12 +9,13 @@ training never uses (oblique views, many kinds of dice and tables), a check that
 generalises; `--tilts N` adds N renders for each band of camera angles, from overhead to 60 degrees
 off it (training renders go to 60); `--sideways N` renders turned a quarter either way and upside
 down, as photos saved without their EXIF orientation; `--close-ups N` renders of a few large dice
-photographed from close by; `--faults` the validation photos spoilt as a phone camera may spoil
-them (blur, noise, JPEG, dim or coloured light); `--learnt` the dice-a photos training learns
-from, where a disagreement is a die the networks cannot fit or a fault in the labels (with -v,
-to look at). Errors per die: `value` (box right, value wrong), `box` (IoU 0.1-0.5 with a die
-otherwise unmatched), `missed`, `extra`; a photo is right when every die is found with its value
-and nothing else is read. "To check": how many of the wrong and of the right reads the app marks
+photographed from close by; `--gems N` renders from 0-45 degrees, half their dice translucent,
+the pips of their hidden faces showing through (vision.synth.GEM_COLOURS); `--faults` the
+validation photos spoilt as a phone camera may spoil them (blur, noise, JPEG, dim or coloured
+light); `--learnt` the dice-a photos training learns from, where a disagreement is a die the
+networks cannot fit or a fault in the labels (with -v, to look at). Errors per die: `value` (box
+right, value wrong), `box` (IoU 0.1-0.5 with a die otherwise unmatched), `missed`, `extra`; a
+photo is right when every die is found with its value and nothing else is read. "To check": how many of the wrong and of the right reads the app marks
 for the player to check.
 """
 
@@ -61,6 +62,8 @@ def main() -> None:
                          "left, right and upside down (saved without their EXIF orientation)")
     ap.add_argument("--close-ups", type=int, default=0,
                     help="also this many renders of one to four dice photographed from close by")
+    ap.add_argument("--gems", type=int, default=0,
+                    help="also this many renders from 0-45 degrees with half their dice translucent gem dice")
     ap.add_argument("--faults", action="store_true",
                     help="also the validation photos with each of vision.training.faults.PHOTO_FAULTS")
     ap.add_argument("--learnt", action="store_true",
@@ -82,6 +85,8 @@ def main() -> None:
         sets.append((f"tilt {lo}-{lo + 15} turned", [turned(s, q) for q in (1, 2, 3) for s in renders]))
     if args.close_ups:
         sets.append(("close-ups", close_ups(args.close_ups, SYNTH_SEED + 201)))
+    if args.gems:
+        sets.append(("gem dice", synthetic(args.gems, SYNTH_SEED + 301, pitch=(0, 45), see_through=0.5)))
     for fault, spoil in PHOTO_FAULTS.items() if args.faults else ():
         sets.append((fault, [Sample(spoil(s.image), s.boxes, s.values, s.has_size, s.source) for s in held]))
     if args.learnt:
