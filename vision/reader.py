@@ -18,7 +18,8 @@ from vision.model import (
 from vision.scoring import box_iou
 
 TARGET_DIE_PX = 24.0  # apparent die side (detector input pixels) the second look aims at
-RESCALE_TOLERANCE = 1.25  # no second look when the first scale is within this factor of it
+RESCALE_TOLERANCE = 1.1  # no second look when the first scale is within this factor of it (where
+# dice appear some 18-22 px wide, a die touching another is missed: the detector boxes the two as one)
 MIN_LONG_SIDE = 192  # the second look's least scale, unless the first looked from further back
 WIDE_LONG_SIDES = (160, 96)  # looks from further back for dice too large for the first (close-ups)
 SURE_DIE = 0.01  # "not a die" at most this: a die of the first look kept when the closer look lost it
