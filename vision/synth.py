@@ -205,6 +205,7 @@ def render_scene(
     distractors: bool = True,
     marbled: float = 0.0,
     see_through: float = 0.0,
+    touching: float = 0.0,
 ) -> tuple[np.ndarray, list[RenderedDie]]:
     """A photo of dice on a table and the truth about each die (value of the face pointing up).
 
@@ -212,7 +213,8 @@ def render_scene(
     the camera's angle from straight down; `marbled` the chance that a die is veined with a second
     colour (when 0, as by default, the same seed renders the same scene as before that option);
     `see_through` the chance that a die is a translucent gem die (GEM_COLOURS), its hidden faces'
-    pips showing through the body around the upper face's (likewise).
+    pips showing through the body around the upper face's (likewise); `touching` the chance that a
+    die lies against a face of one already placed, as thrown dice often do (likewise).
     """
     w, h = size
     if values is None:
@@ -265,8 +267,28 @@ def render_scene(
     body_name = body
     placed: list[tuple[float, float, float]] = []
     dice: list[RenderedDie] = []
-    scenes = []
+    scenes: list[tuple[int, np.ndarray, float, float | None]] = []  # value, centre, side, yaw (None: drawn later)
+
+    def apart(p: np.ndarray, side: float, but: int = -1) -> bool:
+        return all(np.hypot(p[0] - q0, p[1] - q1) > 0.9 * (side + s) for k, (q0, q1, s) in enumerate(placed) if k != but)
+
     for value in values:
+        yaw: float | None = None
+        if touching > 0:
+            yaw = float(rng.uniform(0, 2 * np.pi))
+            if placed and rng.random() < touching:  # against a face of a die already placed, turned alike
+                k = int(rng.integers(len(placed)))
+                q0, q1, side = placed[k]
+                qyaw = scenes[k][3] or 0.0
+                towards = qyaw + int(rng.integers(4)) * np.pi / 2
+                gap = side * rng.uniform(1.02, 1.2)
+                p = np.array([q0 + gap * np.cos(towards), q1 + gap * np.sin(towards), 0.0])
+                u, v = project(p[None])[0]
+                margin = side * f / (r_cam @ (p - cam_pos))[2]
+                if margin < u < w - margin and margin < v < h - margin and apart(p, side, but=k):
+                    placed.append((p[0], p[1], side))
+                    scenes.append((value, p, side, qyaw + float(rng.normal(0, 0.06))))
+                    continue
         for _attempt in range(60):
             target = rng.uniform(*die_px)
             u = rng.uniform(target, w - target)
@@ -274,16 +296,16 @@ def render_scene(
             p = table_point(u, v)
             depth = (r_cam @ (p - cam_pos))[2]
             side = target * depth / f
-            if all(np.hypot(p[0] - q[0], p[1] - q[1]) > 0.9 * (side + s) for q0, q1, s in placed for q in [(q0, q1)]):
+            if apart(p, side):
                 break
         else:
             continue
         placed.append((p[0], p[1], side))
-        scenes.append((value, p, side))
+        scenes.append((value, p, side, yaw))
 
     order = sorted(range(len(scenes)), key=lambda i: -np.linalg.norm(scenes[i][1] - cam_pos))
     for i in order:
-        value, p, side = scenes[i]
+        value, p, side, yaw = scenes[i]
         bname = body_name or str(rng.choice(list(DIE_COLOURS)))
         bcol = tuple(np.clip(np.array(DIE_COLOURS[bname], np.float64) + rng.uniform(-25, 25, 3), 0, 255))
         choices = [k for k, c in PIP_COLOURS.items() if abs(_luma(c) - _luma(bcol)) > 60]  # type: ignore[arg-type]
@@ -314,7 +336,7 @@ def render_scene(
         if rng.random() < 0.5:
             b = 7 - b
         face_vals = {"top": value, "bottom": 7 - value, "px": a, "nx": 7 - a, "py": b, "ny": 7 - b}
-        rot = _rotation(rng.uniform(0, 2 * np.pi), rng.normal(0, 0.04), rng.normal(0, 0.04))
+        rot = _rotation(rng.uniform(0, 2 * np.pi) if yaw is None else yaw, rng.normal(0, 0.04), rng.normal(0, 0.04))
         half = side / 2
         centre = np.array([p[0], p[1], half])
         # soft shadow on the table

@@ -181,3 +181,19 @@ def test_translucent_dice_with_hidden_pips_showing_through() -> None:
         found += len(dice)
     # the present reader: 35 of 36 right (36 of the same scenes with opaque dice)
     assert right >= total - 3 and found <= total + 1, f"{right} of {total} dice right, {found} read"
+
+
+def test_dice_lying_against_each_other() -> None:
+    """Thrown dice often come to rest touching: each is read as a die of its own."""
+    right = total = found = 0
+    for seed in range(6):
+        rng = np.random.default_rng(9100 + seed)
+        img, truth = render_scene(rng, (800, 600), values=[int(v) for v in rng.integers(1, 7, 6)],
+                                  die_px=(45, 65), pitch_deg=(0, 30), touching=0.8)
+        dice = vision.read_dice(jpeg(img))
+        right += matched(dice, [(d.value, d.box) for d in truth])
+        total += len(truth)
+        found += len(dice)
+    # the present reader: 31 of 36 right, 33 read (the others lost beside a neighbour); with the
+    # detector gone on with touching dice (vision.training.train, tried): 34
+    assert right >= 30 and found <= total + 1, f"{right} of {total} dice right, {found} read"

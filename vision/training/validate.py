@@ -10,13 +10,14 @@ generalises; `--tilts N` adds N renders for each band of camera angles, from ove
 off it (training renders go to 60); `--sideways N` renders turned a quarter either way and upside
 down, as photos saved without their EXIF orientation; `--close-ups N` renders of a few large dice
 photographed from close by; `--gems N` renders from 0-45 degrees, half their dice translucent,
-the pips of their hidden faces showing through (vision.synth.GEM_COLOURS); `--faults` the
+the pips of their hidden faces showing through (vision.synth.GEM_COLOURS); `--touching N` renders
+from 0-45 degrees, half their dice lying against another, as thrown dice do; `--faults` the
 validation photos spoilt as a phone camera may spoil them (blur, noise, JPEG, dim or coloured
 light); `--learnt` the dice-a photos training learns from, where a disagreement is a die the
 networks cannot fit or a fault in the labels (with -v, to look at). Errors per die: `value` (box
 right, value wrong), `box` (IoU 0.1-0.5 with a die otherwise unmatched), `missed`, `extra`; a
-photo is right when every die is found with its value and nothing else is read. "To check": how many of the wrong and of the right reads the app marks
-for the player to check.
+photo is right when every die is found with its value and nothing else is read. "To check": how
+many of the wrong and of the right reads the app marks for the player to check.
 """
 
 from __future__ import annotations
@@ -64,6 +65,8 @@ def main() -> None:
                     help="also this many renders of one to four dice photographed from close by")
     ap.add_argument("--gems", type=int, default=0,
                     help="also this many renders from 0-45 degrees with half their dice translucent gem dice")
+    ap.add_argument("--touching", type=int, default=0,
+                    help="also this many renders from 0-45 degrees with half their dice against another")
     ap.add_argument("--faults", action="store_true",
                     help="also the validation photos with each of vision.training.faults.PHOTO_FAULTS")
     ap.add_argument("--learnt", action="store_true",
@@ -87,6 +90,8 @@ def main() -> None:
         sets.append(("close-ups", close_ups(args.close_ups, SYNTH_SEED + 201)))
     if args.gems:
         sets.append(("gem dice", synthetic(args.gems, SYNTH_SEED + 301, pitch=(0, 45), see_through=0.5)))
+    if args.touching:
+        sets.append(("touching dice", synthetic(args.touching, SYNTH_SEED + 401, pitch=(0, 45), touching=0.5)))
     for fault, spoil in PHOTO_FAULTS.items() if args.faults else ():
         sets.append((fault, [Sample(spoil(s.image), s.boxes, s.values, s.has_size, s.source) for s in held]))
     if args.learnt:
