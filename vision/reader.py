@@ -27,28 +27,27 @@ LOOK_VIEWS = 2  # views of each die read while looking for dice and their scale;
 TURN_CHECK = 0.9  # the first look's dice read surer than this on average: the photo's up is the table's far side
 TURN_DICE = 8  # ... else this many of the surest detections are read with the photo turned each quarter,
 TURN_VOTES = 0.3  # and a turn is taken where more of them (this share of them) read surest than upright
+TURN_VIEWS = 4  # ... each read in this many views in each turn (in two, more steep photos were read upside down)
 TURN_MIN_DICE = 2  # ... counting only detections that read as a die in some turn, at least this many
 
 
 Kept = list[tuple[Detection, Detection, np.ndarray]]
 
 
-def _keep(image: np.ndarray, dets: list[Detection], turn: float) -> tuple[Kept, np.ndarray]:
-    """The detections the classifier keeps, (first box, refitted box, class probabilities), and
-    the class probabilities of all of them."""
+def _keep(image: np.ndarray, dets: list[Detection], turn: float) -> Kept:
+    """The detections the classifier keeps: (first box, refitted box, class probabilities)."""
     probs, boxes = models().classify(image, dets, LOOK_VIEWS, turn)
-    return [(d0, d, p) for d0, d, p in zip(dets, boxes, probs, strict=True) if p[0] <= NOT_A_DIE], probs
+    return [(d0, d, p) for d0, d, p in zip(dets, boxes, probs, strict=True) if p[0] <= NOT_A_DIE]
 
 
-def _look(image: np.ndarray, long_side: int, turn: float = 0.0) -> tuple[Kept, float, list[Detection], np.ndarray]:
+def _look(image: np.ndarray, long_side: int, turn: float = 0.0) -> tuple[Kept, float, list[Detection]]:
     """The detector at `long_side` and the detections the classifier keeps (see _keep); also the
-    scale used (image px per input px), all the detections and their class probabilities."""
+    scale used (image px per input px) and all the detections."""
     dets, back = models().detect(image, long_side)
-    kept, probs = _keep(image, dets, turn)
-    return kept, back, dets, probs
+    return _keep(image, dets, turn), back, dets
 
 
-def _far_side(image: np.ndarray, kept: Kept, dets: list[Detection], probs: np.ndarray) -> float:
+def _far_side(image: np.ndarray, kept: Kept, dets: list[Detection]) -> float:
     """Which way the table's far side lies in the photo (degrees counter-clockwise from up): 0
     unless the dice read doubtfully upright and more of them surely so with the photo turned. A
     photo taken at an angle and saved sideways without its EXIF orientation shows the dice's top
@@ -58,7 +57,7 @@ def _far_side(image: np.ndarray, kept: Kept, dets: list[Detection], probs: np.nd
     m = models()
     sample = dets[:TURN_DICE]  # the detector's surest
     turns = (0.0, 90.0, 180.0, 270.0)
-    p = np.stack([probs[:len(sample)]] + [m.classify(image, sample, LOOK_VIEWS, t)[0] for t in turns[1:]])
+    p = np.stack([m.classify(image, sample, TURN_VIEWS, t)[0] for t in turns])
     dice = p[:, :, 0].min(0) < 0.3  # read as a die in some turn
     if dice.sum() < TURN_MIN_DICE:
         return 0.0
@@ -85,19 +84,19 @@ def _read_again(image: np.ndarray, kept: Kept, turn: float) -> Kept:
     return [(d0, d, p) for (d0, _d, _p), d, p in zip(kept, boxes, probs, strict=True) if p[0] <= NOT_A_DIE]
 
 
-def _first_look(image: np.ndarray) -> tuple[Kept, float, list[Detection], np.ndarray, int]:
+def _first_look(image: np.ndarray) -> tuple[Kept, float, list[Detection], int]:
     """The first look (see _look) and its long side: at DET_LONG_SIDE, or from further back where
     most of what the detector found there is not dice, as where dice are too large for that scale
     (a close-up: their pips and edges taken for dice)."""
     first = min(DET_LONG_SIDE, max(max(image.shape[:2]), 256))
-    kept, back, dets, probs = _look(image, first)
+    kept, back, dets = _look(image, first)
     for wide_side in WIDE_LONG_SIDES:
         if len(kept) >= len(dets) / 2 or wide_side >= first:
             break
         wide = _look(image, wide_side)
         if len(wide[0]) > len(kept):
-            (kept, back, dets, probs), first = wide, wide_side
-    return kept, back, dets, probs, first
+            (kept, back, dets), first = wide, wide_side
+    return kept, back, dets, first
 
 
 def _second_look(image: np.ndarray, kept: Kept, back: float, first: int, turn: float) -> Kept:
@@ -127,10 +126,10 @@ def read_photo(photo: Photo) -> list[Die]:
     which way the table's far side lies, a second look at the scale the first suggests, each die
     read once more on views centred on its refitted box, and one die seen twice kept once."""
     image = photo.pixels
-    kept, back, dets, probs, first = _first_look(image)
-    turn = _far_side(image, kept, dets, probs)
+    kept, back, dets, first = _first_look(image)
+    turn = _far_side(image, kept, dets)
     if turn:
-        kept = _keep(image, dets, turn)[0]
+        kept = _keep(image, dets, turn)
     kept = _second_look(image, kept, back, first, turn)
     kept = _read_again(image, kept, turn)
     dice = []
