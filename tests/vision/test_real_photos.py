@@ -53,15 +53,15 @@ def test_dice_c_valid_photos_values(datasets: Path) -> None:
     for path, truth in sample:
         values = sorted(d.value for d in vision.read_dice(path))
         same += int(values == sorted(v for v, _ in truth))
-    # floor (the present reader: 24 of these 25)
+    # floor (the present reader: 23 of these 25)
     assert same >= 0.8 * len(sample), f"{same}/{len(sample)} photos read right"
 
 
 # each fault and the F1 the present reader keeps under it on the sample below (clean: 0.955)
 CAMERA_FAULTS = {
-    "out of focus (blur of 2 px)": 0.853,
-    "shaken (7 px)": 0.837,
-    "grainy (noise of 8 levels)": 0.921,
+    "out of focus (blur of 2 px)": 0.860,
+    "shaken (7 px)": 0.825,
+    "grainy (noise of 8 levels)": 0.936,
     "JPEG quality 30": 0.922,
 }
 

@@ -122,8 +122,9 @@ def test_photo_taken_at_an_angle_is_read_by_the_top_faces(pitch: tuple[int, int]
         right += matched(dice, [(d.value, d.box) for d in truth])
         total += len(truth)
         found += len(dice)
-    # the present reader: 33 and 27 of 36 right (at 50-60 degrees one of the six photos reads
-    # best turned a quarter and is taken for one saved sideways: 31 without that check);
+    # the present reader: 34 and 27 of 36 right (at 50-60 degrees one of the six photos reads
+    # best turned upside down and is taken for one so saved; with the turn read on two views
+    # instead of four, a second photo too: 22);
     # classifiers that learnt from renders up to 50 degrees: 34 and 25; classifiers that learnt
     # dice turned any way: 27 at 40-50
     assert right >= floor and found <= total + 1, f"{right} of {total} dice right, {found} read"
@@ -194,6 +195,6 @@ def test_dice_lying_against_each_other() -> None:
         right += matched(dice, [(d.value, d.box) for d in truth])
         total += len(truth)
         found += len(dice)
-    # the present reader: 31 of 36 right, 33 read (the others lost beside a neighbour); with the
-    # detector gone on with touching dice (vision.training.train, tried): 34
-    assert right >= 30 and found <= total + 1, f"{right} of {total} dice right, {found} read"
+    # the present reader: 34 of 36 right; the detector before it learnt from renders of touching
+    # dice: 31, 33 read (the others lost beside a neighbour)
+    assert right >= 32 and found <= total + 1, f"{right} of {total} dice right, {found} read"

@@ -25,11 +25,16 @@ weights):
    --faults 0.1 --save W4 (about 12 minutes): a third classifier, started from the first's weights,
    goes on with its own renders (seed --seed + 2) and camera faults in one view in ten
    (vision.training.faults: blur, shake, noise, JPEG); it reads blurred, shaken and dim photos
-   better, and the three share the reader's views.
+   better, and the three share the reader's views;
+6. --init S --only det --det-steps 1500 --touching 0.3 --save W5 (about 10 minutes), S the weights
+   of the files of step 5 (vision.training.onnx_weights --save S): the detector goes on with
+   three in ten render dice placed against another, as thrown dice come to rest (before,
+   renders kept dice about two sides apart, and a die touching another was often boxed with it
+   and lost).
 
 Training can go on from the shipped files themselves: vision.training.onnx_weights writes PyTorch
-weights from them for --init (the files for steps 4 and 5 were made so, from the files of the
-step before).
+weights from them for --init (the files for steps 4, 5 and 6 were made so, from the files of
+the step before).
 
 (Tried and not kept: going on as in 3 with the widened photos added, no better on the held-out
 photos and renders; going on from step 4's networks with camera faults in their training views
@@ -45,13 +50,7 @@ but read the held-out photos worse (0.982 -> 0.979; dim 0.945 -> 0.927, shaken 0
 and so with a fifth of the renders' dice translucent gem dice (--see-through 0.2, vision.synth),
 which read renders of such dice barely better (validate --gems 100: 0.981 -> 0.984) and the
 dark translucent dice of the photos learnt from no better (F1 there 0.975 -> 0.971), nor were the
-six classifiers, shipped and so trained, better read together. The detector going on 1,500
-steps from the shipped one with three in ten render dice placed against another (--only det
---det-steps 1500 --touching 0.3): dice touching others read better (validate --touching 100:
-0.917 -> 0.943), the widened held-out photos too (0.958 -> 0.969), renders at 45-60 degrees
-0.822 -> 0.835, the photos learnt from 0.977 -> 0.978; but shaken photos 0.869 -> 0.860, and in
-the test of six photos at 50-60 degrees one more of them taken for one upside down (22 of 36
-dice right against 27): not kept until the far side is found more surely at such angles.)
+six classifiers, shipped and so trained, better read together.)
 
 Data: dice-a `train` less its validation photos, dice-c `train`, and synthetic renders made by
 vision.synth. Test splits are never read here.
