@@ -33,6 +33,22 @@ def render(seed: int, size: tuple[int, int], values: list[int], die_px: tuple[fl
     return img, [(d.value, d.box) for d in truth]
 
 
+def read_renders(first_seed: int, photos: int, size: tuple[int, int], dice: int, die_px: tuple[float, float],
+                 pitch: tuple[float, float], **options: float) -> tuple[int, int, int]:
+    """`photos` renders of `dice` dice each (seeds from `first_seed`), read as JPEG: how many dice
+    were read right, how many there were and how many were read."""
+    right = total = found = 0
+    for seed in range(photos):
+        rng = np.random.default_rng(first_seed + seed)
+        img, truth = render_scene(rng, size, values=[int(v) for v in rng.integers(1, 7, dice)],
+                                  die_px=die_px, pitch_deg=pitch, **options)
+        read = vision.read_dice(jpeg(img))
+        right += matched(read, [(d.value, d.box) for d in truth])
+        total += len(truth)
+        found += len(read)
+    return right, total, found
+
+
 def test_reads_varied_dice_tables_and_angles() -> None:
     found = right = total = scenes_right = 0
     for scene in SCENES:
@@ -113,15 +129,7 @@ def test_thirty_small_dice() -> None:
 def test_photo_taken_at_an_angle_is_read_by_the_top_faces(pitch: tuple[int, int], base: int, floor: int) -> None:
     """Seen from 40-60 degrees off overhead, a die shows sides as large as its top face or larger;
     the reader reads the top face (the upper one in the photo), not the sides."""
-    right = total = found = 0
-    for seed in range(6):
-        rng = np.random.default_rng(base + seed)
-        values = [int(v) for v in rng.integers(1, 7, 6)]
-        img, truth = render_scene(rng, (800, 600), values=values, die_px=(50, 75), pitch_deg=pitch)
-        dice = vision.read_dice(jpeg(img))
-        right += matched(dice, [(d.value, d.box) for d in truth])
-        total += len(truth)
-        found += len(dice)
+    right, total, found = read_renders(base, 6, (800, 600), 6, (50, 75), pitch)
     # the present reader: 34 and 27 of 36 right (at 50-60 degrees one of the six photos reads
     # best turned upside down and is taken for one so saved; with the turn read on two views
     # instead of four, a second photo too: 22);
@@ -154,15 +162,7 @@ def test_photo_at_an_angle_saved_sideways_is_read_by_the_top_faces(quarters: int
 def test_close_up_of_large_dice(pitch: tuple[int, int], floor: int) -> None:
     """Two dice photographed from close by, each a quarter of the photo's height: far larger than
     the detector's first look expects, so the reader looks again from further back."""
-    right = total = found = 0
-    for seed in range(8):
-        rng = np.random.default_rng(7000 + seed)
-        img, truth = render_scene(rng, (1200, 900), values=[int(v) for v in rng.integers(1, 7, 2)],
-                                  die_px=(250, 320), pitch_deg=pitch)
-        dice = vision.read_dice(jpeg(img))
-        right += matched(dice, [(d.value, d.box) for d in truth])
-        total += len(truth)
-        found += len(dice)
+    right, total, found = read_renders(7000, 8, (1200, 900), 2, (250, 320), pitch)
     # the present reader: 16 and 15 of 16 right; with only the first look and the closer one: 2 and 0
     assert right >= floor and found <= total + 1, f"{right} of {total} dice right, {found} read"
 
@@ -171,30 +171,14 @@ def test_translucent_dice_with_hidden_pips_showing_through() -> None:
     """Gem dice: through the body one sees the pips of the faces turned away (mirrored, fainter)
     beside the upper face's, and the pips may be dark on a dark body (dark red on smoke); the
     reader reads the upper face's pips only."""
-    right = total = found = 0
-    for seed in range(6):
-        rng = np.random.default_rng(9000 + seed)
-        img, truth = render_scene(rng, (800, 600), values=[int(v) for v in rng.integers(1, 7, 6)],
-                                  die_px=(45, 65), pitch_deg=(0, 30), see_through=1.0)
-        dice = vision.read_dice(jpeg(img))
-        right += matched(dice, [(d.value, d.box) for d in truth])
-        total += len(truth)
-        found += len(dice)
+    right, total, found = read_renders(9000, 6, (800, 600), 6, (45, 65), (0, 30), see_through=1.0)
     # the present reader: 35 of 36 right (36 of the same scenes with opaque dice)
     assert right >= total - 3 and found <= total + 1, f"{right} of {total} dice right, {found} read"
 
 
 def test_dice_lying_against_each_other() -> None:
     """Thrown dice often come to rest touching: each is read as a die of its own."""
-    right = total = found = 0
-    for seed in range(6):
-        rng = np.random.default_rng(9100 + seed)
-        img, truth = render_scene(rng, (800, 600), values=[int(v) for v in rng.integers(1, 7, 6)],
-                                  die_px=(45, 65), pitch_deg=(0, 30), touching=0.8)
-        dice = vision.read_dice(jpeg(img))
-        right += matched(dice, [(d.value, d.box) for d in truth])
-        total += len(truth)
-        found += len(dice)
+    right, total, found = read_renders(9100, 6, (800, 600), 6, (45, 65), (0, 30), touching=0.8)
     # the present reader: 34 of 36 right; the detector before it learnt from renders of touching
     # dice: 31, 33 read (the others lost beside a neighbour)
     assert right >= 32 and found <= total + 1, f"{right} of {total} dice right, {found} read"
