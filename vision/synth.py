@@ -265,28 +265,26 @@ def render_scene(
     shadow_dir = -light_dir[:2] / max(light_dir[2], 0.3)
 
     body_name = body
-    placed: list[tuple[float, float, float]] = []
     dice: list[RenderedDie] = []
     scenes: list[tuple[int, np.ndarray, float, float | None]] = []  # value, centre, side, yaw (None: drawn later)
 
     def apart(p: np.ndarray, side: float, but: int = -1) -> bool:
-        return all(np.hypot(p[0] - q0, p[1] - q1) > 0.9 * (side + s) for k, (q0, q1, s) in enumerate(placed) if k != but)
+        return all(np.hypot(p[0] - q[0], p[1] - q[1]) > 0.9 * (side + s) for k, (_v, q, s, _y) in enumerate(scenes) if k != but)
 
     for value in values:
         yaw: float | None = None
         if touching > 0:
             yaw = float(rng.uniform(0, 2 * np.pi))
-            if placed and rng.random() < touching:  # against a face of a die already placed, turned alike
-                k = int(rng.integers(len(placed)))
-                q0, q1, side = placed[k]
-                qyaw = scenes[k][3] or 0.0
+            if scenes and rng.random() < touching:  # against a face of a die already placed, turned alike
+                k = int(rng.integers(len(scenes)))
+                _v, q, side, neighbour_yaw = scenes[k]
+                qyaw = neighbour_yaw or 0.0
                 towards = qyaw + int(rng.integers(4)) * np.pi / 2
                 gap = side * rng.uniform(1.02, 1.2)
-                p = np.array([q0 + gap * np.cos(towards), q1 + gap * np.sin(towards), 0.0])
+                p = np.array([q[0] + gap * np.cos(towards), q[1] + gap * np.sin(towards), 0.0])
                 u, v = project(p[None])[0]
                 margin = side * f / (r_cam @ (p - cam_pos))[2]
                 if margin < u < w - margin and margin < v < h - margin and apart(p, side, but=k):
-                    placed.append((p[0], p[1], side))
                     scenes.append((value, p, side, qyaw + float(rng.normal(0, 0.06))))
                     continue
         for _attempt in range(60):
@@ -300,7 +298,6 @@ def render_scene(
                 break
         else:
             continue
-        placed.append((p[0], p[1], side))
         scenes.append((value, p, side, yaw))
 
     order = sorted(range(len(scenes)), key=lambda i: -np.linalg.norm(scenes[i][1] - cam_pos))
