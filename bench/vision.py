@@ -1,6 +1,6 @@
 """Accuracy and speed of `vision.read_dice` on held-out photos, beside a classical baseline.
 
-    uv run python bench/vision.py [--datasets DIR] [--threads 1]
+    uv run python bench/vision.py [--datasets DIR] [--threads 1] [--sheet DIR]
 
 Sets: dice-a's test split (manifest origin_split == test) and dice-c's valid images; neither is used
 for training or tuning. A die counts as found when a predicted box matches it and the value is right.
@@ -14,6 +14,8 @@ and of its right ones, how many the app marks for the player to check (confidenc
 LOW_CONFIDENCE). Speed: median milliseconds per photo on one core (cv2.setNumThreads(1)), decoding
 included, and a 12-megapixel JPEG (a test photo scaled up to 3000 x 3000 and widened to 4000 x 3000
 by repeating its edge pixels, with sensor-like noise so that the file is as large as a phone's).
+`--sheet DIR`: contact sheets of the learned reader's errors on each set, label and read drawn on
+each (vision.training.sheet), to see which are the reader's and which the labels'.
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import vision  # noqa: E402
 from scorekeeper.app.photo.model import LOW_CONFIDENCE  # noqa: E402
 from vision.classical import read_photo_classical  # noqa: E402
-from vision.scoring import ERRORS, accuracy, marked, pip_centre, score_photo, whole_die  # noqa: E402
+from vision.scoring import ERRORS, Mistake, accuracy, marked, pip_centre, score_photo, whole_die  # noqa: E402
+from vision.training.sheet import write_sheets  # noqa: E402
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 
@@ -50,20 +53,27 @@ def labels(path: Path, w: int, h: int) -> list[tuple[int, tuple[float, float, fl
 
 
 Reader = Callable[[bytes], list[vision.Die]]
+Photo = tuple[str, bytes, list]  # file name, encoded bytes, labels
 
 
-def run_set(photos: list[tuple[bytes, list]], reader: Reader, whole: bool) -> tuple[dict[str, float], dict[str, int]]:
-    """The set's figures (vision.scoring.accuracy) and its reads marked for the player to check."""
+def run_set(
+    photos: list[Photo], reader: Reader, whole: bool, errors: list[tuple[str, np.ndarray, Mistake]] | None = None
+) -> tuple[dict[str, float], dict[str, int]]:
+    """The set's figures (vision.scoring.accuracy) and its reads marked for the player to check;
+    each error, with its photo's name and pixels, appended to `errors` where given."""
     scores, times = [], []
-    for data, truth in photos:
+    for name, data, truth in photos:
         t0 = time.perf_counter()
         dice = reader(data)
         times.append((time.perf_counter() - t0) * 1000)
         scores.append(score_photo(dice, truth, whole_die() if whole else pip_centre))
+        if errors is not None and scores[-1].mistakes:
+            img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+            errors.extend((name, img, mk) for mk in scores[-1].mistakes)
     return accuracy(scores, times), marked(scores, LOW_CONFIDENCE)
 
 
-def load(root: Path, name: str, split: str) -> list[tuple[bytes, list]]:
+def load(root: Path, name: str, split: str) -> list[Photo]:
     rows = list(csv.DictReader(open(root / name / "manifest.csv", newline="")))
     out = []
     for row in rows:
@@ -73,7 +83,7 @@ def load(root: Path, name: str, split: str) -> list[tuple[bytes, list]]:
         data = path.read_bytes()
         img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
         h, w = img.shape[:2]
-        out.append((data, labels(root / name / "labels" / (path.stem + ".txt"), w, h)))
+        out.append((row["image"], data, labels(root / name / "labels" / (path.stem + ".txt"), w, h)))
     return out
 
 
@@ -85,6 +95,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--datasets", type=Path, default=DEFAULT)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--sheet", type=Path, default=None, help="write contact sheets of the errors here")
     args = ap.parse_args()
     cv2.setNumThreads(args.threads)
     if not (args.datasets / "dice-a").is_dir():
@@ -94,16 +105,20 @@ def main() -> int:
         ("dice-a test", load(args.datasets, "dice-a", "test"), True),
         ("dice-c valid", load(args.datasets, "dice-c", "valid"), False),
     ]
-    vision.read_dice(sets[0][1][0][0])  # load the models once before timing
+    vision.read_dice(sets[0][1][0][1])  # load the models once before timing
     print(f"one core: cv2.setNumThreads({args.threads})")
     header = (f"{'set':<13} {'reader':<10} {'photos':>6} {'dice':>5} {'prec':>6} {'recall':>6} {'F1':>6} "
               f"{'all right':>9} {'ms/photo':>8}  " + " ".join(f"{k:>6}" for k in ERRORS))
     print(header)
     print("-" * len(header))
     checks = []
+    sheets: list[Path] = []
     for name, photos, whole in sets:
         for rname, reader in (("learned", vision.read_dice), ("classical", classical)):
-            m, check = run_set(photos, reader, whole)
+            errors: list[tuple[str, np.ndarray, Mistake]] | None = [] if args.sheet and rname == "learned" else None
+            m, check = run_set(photos, reader, whole, errors)
+            if errors:
+                sheets += write_sheets(errors, args.sheet / (name.replace(" ", "-") + ".png"))
             print(f"{name:<13} {rname:<10} {m['photos']:>6} {m['dice']:>5} {m['precision']:>6.3f} "
                   f"{m['recall']:>6.3f} {m['f1']:>6.3f} {m['all_right']:>8.1%} {m['ms']:>8.1f}  "
                   + " ".join(f"{int(m[k]):>6}" for k in ERRORS))
@@ -114,7 +129,7 @@ def main() -> int:
               f"(confidence < {LOW_CONFIDENCE}), and {c['right_marked']} of the {c['right']} right ones")
     # a 12-megapixel photo: a dice-a test photo scaled up to 3000 x 3000 (its dice stay square) and
     # widened to 4000 x 3000 by repeating its edge pixels, as a phone's JPEG
-    data, truth = sets[0][1][0]
+    _name, data, truth = sets[0][1][0]
     img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     big = cv2.resize(img, (3000, 3000), interpolation=cv2.INTER_CUBIC)
     big = cv2.copyMakeBorder(big, 0, 0, 500, 500, cv2.BORDER_REPLICATE)
@@ -132,6 +147,8 @@ def main() -> int:
     hits = score_photo(dice, scaled).hits
     print(f"12 MP photo (4000 x 3000 JPEG, {len(big_bytes) / 1e6:.1f} MB): median {statistics.median(times):.0f} ms "
           f"of 5 runs, {hits}/{len(truth)} dice right, {len(dice)} read")
+    for path in sheets:
+        print(f"errors drawn: {path}")
     return 0
 
 

@@ -48,14 +48,40 @@ def pip_centre(pred: Box, label: Box) -> float:
     return 1.0 if inside and ((px - gx) ** 2 + (py - gy) ** 2) ** 0.5 <= 0.5 * max(pred[2], pred[3]) else 0.0
 
 
+@dataclass(frozen=True)
+class Mistake:
+    """One error: its kind (one of ERRORS), the die read (None where missed) and the label it
+    concerns as (value, box) (None where extra)."""
+
+    kind: str
+    read: Die | None
+    label: tuple[int, Box] | None
+
+    def __str__(self) -> str:
+        d, t = self.read, self.label
+        if self.kind == "value" and d and t:
+            return f"read {d.value} for {t[0]} at {d.box}"
+        if self.kind == "box" and d and t:
+            return f"box {d.box} IoU {box_iou(d.box, t[1]):.2f} with {tuple(round(x) for x in t[1])}"
+        if self.kind == "missed" and t:
+            return f"missed {t[0]} at {tuple(round(x) for x in t[1])}"
+        assert d is not None
+        return f"extra {d.value} at {d.box} ({d.confidence})"
+
+
 @dataclass
 class PhotoScore:
     hits: int
     read: int
     true: int
     errors: Counter[str] = field(default_factory=Counter)
-    notes: list[str] = field(default_factory=list)  # one line per error
+    mistakes: list[Mistake] = field(default_factory=list)
     reads: list[tuple[float, bool]] = field(default_factory=list)  # (confidence, right) of each die read
+
+    @property
+    def notes(self) -> list[str]:
+        """One line per error."""
+        return [str(m) for m in self.mistakes]
 
     @property
     def all_right(self) -> bool:
@@ -83,7 +109,7 @@ def score_photo(dice: Sequence[Die], truth: Truth, match: Callable[[Box, Box], f
                 hit.add(j)
             else:
                 out.errors["value"] += 1
-                out.notes.append(f"read {d.value} for {truth[best][0]} at {d.box}")
+                out.mistakes.append(Mistake("value", d, truth[best]))
     for i, (v, b) in enumerate(truth):
         if used[i]:
             continue
@@ -92,14 +118,14 @@ def score_photo(dice: Sequence[Die], truth: Truth, match: Callable[[Box, Box], f
         if q > 0.1:
             matched[j] = True
             out.errors["box"] += 1
-            out.notes.append(f"box {dice[j].box} IoU {q:.2f} with {tuple(round(x) for x in b)}")
+            out.mistakes.append(Mistake("box", dice[j], (v, b)))
         else:
             out.errors["missed"] += 1
-            out.notes.append(f"missed {v} at {tuple(round(x) for x in b)}")
+            out.mistakes.append(Mistake("missed", None, (v, b)))
     for j, d in enumerate(dice):
         if not matched[j]:
             out.errors["extra"] += 1
-            out.notes.append(f"extra {d.value} at {d.box} ({d.confidence})")
+            out.mistakes.append(Mistake("extra", d, None))
     out.reads = [(d.confidence, j in hit) for j, d in enumerate(dice)]
     return out
 

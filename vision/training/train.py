@@ -415,6 +415,7 @@ def main() -> None:
     ap.add_argument("--synthetic", type=int, default=1200)
     ap.add_argument("--max-pitch", type=float, default=60.0,
                     help="renders' camera angle from straight down goes up to this many degrees")
+    ap.add_argument("--min-pitch", type=float, default=0.0, help="... from this many")
     ap.add_argument("--marbled", type=float, default=0.25,
                     help="share of the classifier's synthetic dice veined with a second colour")
     ap.add_argument("--see-through", type=float, default=0.0,
@@ -445,7 +446,7 @@ def main() -> None:
         rng = np.random.default_rng(seed)
         patches = background_patches(real, 150, rng)
         t0 = time.time()
-        pitch = (0.0, args.max_pitch)
+        pitch = (args.min_pitch, args.max_pitch)
         synth = synthetic(args.synthetic, seed + 1, patches, args.marbled, pitch, args.see_through, args.touching)
         print(f"{len(real)} real photos, {len(synth)} synthetic ({time.time() - t0:.0f}s)", flush=True)
         if k == 0 and args.only != "cls":

@@ -17,7 +17,8 @@ light); `--learnt` the dice-a photos training learns from, where a disagreement 
 networks cannot fit or a fault in the labels (with -v, to look at). Errors per die: `value` (box
 right, value wrong), `box` (IoU 0.1-0.5 with a die otherwise unmatched), `missed`, `extra`; a
 photo is right when every die is found with its value and nothing else is read. "To check": how
-many of the wrong and of the right reads the app marks for the player to check.
+many of the wrong and of the right reads the app marks for the player to check. `--sheet DIR`
+draws each set's errors on contact sheets (vision.training.sheet) to look at.
 """
 
 from __future__ import annotations
@@ -28,17 +29,23 @@ import time
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 import vision
 from scorekeeper.app.photo.model import LOW_CONFIDENCE
-from vision.scoring import accuracy, error_line, marked, score_photo
+from vision.scoring import Mistake, accuracy, error_line, marked, score_photo
 from vision.training.data import Sample, close_ups, real_training, synthetic, turned, widened
 from vision.training.faults import PHOTO_FAULTS
+from vision.training.sheet import write_sheets
 
 SYNTH_SEED = 12345  # training renders use seeds 1 and up from --seed
 
 
-def evaluate(samples: list[Sample], verbose: bool = False) -> tuple[dict[str, float], dict[str, int]]:
+def evaluate(
+    samples: list[Sample], verbose: bool = False, errors: list[tuple[str, np.ndarray, Mistake]] | None = None
+) -> tuple[dict[str, float], dict[str, int]]:
+    """The set's figures and its reads marked for checking; each error, with its photo's source
+    and pixels, appended to `errors` where given."""
     scores, times = [], []
     for s in samples:
         t0 = time.perf_counter()
@@ -49,6 +56,8 @@ def evaluate(samples: list[Sample], verbose: bool = False) -> tuple[dict[str, fl
         if verbose:
             for note in scores[-1].notes:
                 print(f"  {s.source}: {note}")
+        if errors is not None:
+            errors.extend((s.source, s.image, mk) for mk in scores[-1].mistakes)
     return accuracy(scores, times), marked(scores, LOW_CONFIDENCE)
 
 
@@ -73,6 +82,7 @@ def main() -> None:
                     help="also the dice-a photos the networks learnt from: where they disagree with the "
                          "labels, the dice they cannot fit, or faults in the labels")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every error")
+    ap.add_argument("--sheet", type=Path, default=None, help="draw each set's errors on contact sheets here")
     args = ap.parse_args()
     if args.assets is not None:
         os.environ["SCOREKEEPER_ASSETS"] = str(args.assets)
@@ -98,7 +108,10 @@ def main() -> None:
         sets.append(("learnt from", [s for s in real_training() if s.source.startswith("dice-a")]))
     width = max(len(name) for name, _ in sets)
     for name, samples in sets:
-        m, c = evaluate(samples, args.verbose)
+        errors: list[tuple[str, np.ndarray, Mistake]] | None = [] if args.sheet else None
+        m, c = evaluate(samples, args.verbose, errors)
+        if args.sheet and errors:
+            write_sheets(errors, args.sheet / (name.replace(" ", "-") + ".png"))
         print(f"{name:<{width}} photos {int(m['photos'])} dice {int(m['dice'])} precision {m['precision']:.3f} "
               f"recall {m['recall']:.3f} F1 {m['f1']:.3f} all right {m['all_right']:.1%} "
               f"ms {m['ms']:.0f} | errors: {error_line(m)} | to check: {c['wrong_marked']}/{c['wrong']} wrong, "
