@@ -22,6 +22,8 @@ RESCALE_TOLERANCE = 1.1  # no second look when the first scale is within this fa
 # dice appear some 18-22 px wide, a die touching another is missed: the detector boxes the two as one)
 MIN_LONG_SIDE = 192  # the second look's least scale, unless the first looked from further back
 WIDE_LONG_SIDES = (160, 96)  # looks from further back for dice too large for the first (close-ups)
+SMALL_DIE_PX = 16.0  # ... or, where the first look's detections are smaller than this (input px),
+CLOSER = (2, 4)  # looks from this many times closer for dice too small for it (a large photo of a table)
 SURE_DIE = 0.01  # "not a die" at most this: a die of the first look kept when the closer look lost it
 LOOK_VIEWS = 2  # views of each die read while looking for dice and their scale; the last read takes VIEWS
 TURN_CHECK = 0.9  # the first look's dice read surer than this on average: the photo's up is the table's far side
@@ -85,17 +87,25 @@ def _read_again(image: np.ndarray, kept: Kept, turn: float) -> Kept:
 
 
 def _first_look(image: np.ndarray) -> tuple[Kept, float, list[Detection], int]:
-    """The first look (see _look) and its long side: at DET_LONG_SIDE, or from further back where
-    most of what the detector found there is not dice, as where dice are too large for that scale
-    (a close-up: their pips and edges taken for dice)."""
-    first = min(DET_LONG_SIDE, max(max(image.shape[:2]), 256))
+    """The first look (see _look) and its long side: at DET_LONG_SIDE, or where most of what the
+    detector found there is not dice, at the first other scale where most of it is, else where it
+    kept most: closer where what it found is tiny (a large photo of a whole table: dice a few pixels
+    wide, too small to read at the first look), and from further back (a close-up: dice too large
+    for the first look, their pips and edges taken for dice)."""
+    long_side = max(image.shape[:2])
+    first = min(DET_LONG_SIDE, max(long_side, 256))
     kept, back, dets = _look(image, first)
-    for wide_side in WIDE_LONG_SIDES:
-        if len(kept) >= len(dets) / 2 or wide_side >= first:
-            break
-        wide = _look(image, wide_side)
-        if len(wide[0]) > len(kept):
-            (kept, back, dets), first = wide, wide_side
+    if len(kept) >= len(dets) / 2:
+        return kept, back, dets, first
+    nearest = min(DET_MAX_LONG_SIDE, int(long_side * 1.5))
+    small = float(np.median([max(d.w, d.h) / back for d in dets])) < SMALL_DIE_PX
+    closer = sorted({min(first * k, nearest) for k in CLOSER} - {first}) if small else []
+    for side in closer + [s for s in WIDE_LONG_SIDES if s < first]:
+        look = _look(image, side)
+        if look[0] and len(look[0]) >= len(look[2]) / 2:
+            return *look, side
+        if len(look[0]) > len(kept):
+            (kept, back, dets), first = look, side
     return kept, back, dets, first
 
 

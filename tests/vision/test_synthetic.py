@@ -125,6 +125,14 @@ def test_thirty_small_dice() -> None:
     assert hits >= len(truth) - 2, f"{hits}/{len(truth)} right, {len(dice)} read"
 
 
+def test_whole_table_from_standing_height() -> None:
+    """A 12-megapixel photo of the whole table: each die under 1 % of its width, a few pixels at
+    the detector's first look, where it is too small to read; the reader looks closer."""
+    right, total, found = read_renders(9200, 4, (4000, 3000), 8, (26, 34), (0, 30))
+    # the present reader: 32 of 32 right; looking only from further back, as for a close-up: 24
+    assert right >= 30 and found <= total + 1, f"{right} of {total} dice right, {found} read"
+
+
 @pytest.mark.parametrize(("pitch", "base", "floor"), [((40, 50), 2000, 32), ((50, 60), 3000, 26)])
 def test_photo_taken_at_an_angle_is_read_by_the_top_faces(pitch: tuple[int, int], base: int, floor: int) -> None:
     """Seen from 40-60 degrees off overhead, a die shows sides as large as its top face or larger;

@@ -188,3 +188,17 @@ def close_ups(n: int, seed: int) -> list[Sample]:
                                  pitch_deg=(0, 45))
         out.append(_rendered(img, dice, "close-up"))
     return out
+
+
+def far_away(n: int, seed: int) -> list[Sample]:
+    """`n` large photos (12 megapixels or near) of a whole table from standing height: three to
+    fifteen dice, each 0.6-1.2 % of the photo's width, camera 0-30 degrees off overhead."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        w = int(rng.choice([3000, 4000]))
+        side = w * rng.uniform(0.006, 0.01)
+        img, dice = render_scene(rng, (w, w * 3 // 4), n_dice=int(rng.integers(3, 16)),
+                                 die_px=(side, side * 1.2), pitch_deg=(0, 30))
+        out.append(_rendered(img, dice, "far away"))
+    return out

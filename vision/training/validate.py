@@ -9,7 +9,8 @@ training never uses (oblique views, many kinds of dice and tables), a check that
 generalises; `--tilts N` adds N renders for each band of camera angles, from overhead to 60 degrees
 off it (training renders go to 60); `--sideways N` renders turned a quarter either way and upside
 down, as photos saved without their EXIF orientation; `--close-ups N` renders of a few large dice
-photographed from close by; `--gems N` renders from 0-45 degrees, half their dice translucent,
+photographed from close by; `--far N` large photos of a whole table, the dice under 1.2 % of
+the photo's width; `--gems N` renders from 0-45 degrees, half their dice translucent,
 the pips of their hidden faces showing through (vision.synth.GEM_COLOURS); `--touching N` renders
 from 0-45 degrees, half their dice lying against another, as thrown dice do; `--faults` the
 validation photos spoilt as a phone camera may spoil them (blur, noise, JPEG, dim or coloured
@@ -34,7 +35,15 @@ import numpy as np
 import vision
 from scorekeeper.app.photo.model import LOW_CONFIDENCE
 from vision.scoring import Mistake, accuracy, error_line, marked, score_photo
-from vision.training.data import Sample, close_ups, real_training, synthetic, turned, widened
+from vision.training.data import (
+    Sample,
+    close_ups,
+    far_away,
+    real_training,
+    synthetic,
+    turned,
+    widened,
+)
 from vision.training.faults import PHOTO_FAULTS
 from vision.training.sheet import write_sheets
 
@@ -72,6 +81,8 @@ def main() -> None:
                          "left, right and upside down (saved without their EXIF orientation)")
     ap.add_argument("--close-ups", type=int, default=0,
                     help="also this many renders of one to four dice photographed from close by")
+    ap.add_argument("--far", type=int, default=0,
+                    help="also this many 9-12 megapixel renders of a whole table, its dice small")
     ap.add_argument("--gems", type=int, default=0,
                     help="also this many renders from 0-45 degrees with half their dice translucent gem dice")
     ap.add_argument("--touching", type=int, default=0,
@@ -98,6 +109,8 @@ def main() -> None:
         sets.append((f"tilt {lo}-{lo + 15} turned", [turned(s, q) for q in (1, 2, 3) for s in renders]))
     if args.close_ups:
         sets.append(("close-ups", close_ups(args.close_ups, SYNTH_SEED + 201)))
+    if args.far:
+        sets.append(("far away", far_away(args.far, SYNTH_SEED + 501)))
     if args.gems:
         sets.append(("gem dice", synthetic(args.gems, SYNTH_SEED + 301, pitch=(0, 45), see_through=0.5)))
     if args.touching:
