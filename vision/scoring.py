@@ -74,9 +74,13 @@ class PhotoScore:
     hits: int
     read: int
     true: int
-    errors: Counter[str] = field(default_factory=Counter)
     mistakes: list[Mistake] = field(default_factory=list)
     reads: list[tuple[float, bool]] = field(default_factory=list)  # (confidence, right) of each die read
+
+    @property
+    def errors(self) -> Counter[str]:
+        """How many errors of each kind."""
+        return Counter(m.kind for m in self.mistakes)
 
     @property
     def notes(self) -> list[str]:
@@ -108,7 +112,6 @@ def score_photo(dice: Sequence[Die], truth: Truth, match: Callable[[Box, Box], f
                 out.hits += 1
                 hit.add(j)
             else:
-                out.errors["value"] += 1
                 out.mistakes.append(Mistake("value", d, truth[best]))
     for i, (v, b) in enumerate(truth):
         if used[i]:
@@ -117,14 +120,11 @@ def score_photo(dice: Sequence[Die], truth: Truth, match: Callable[[Box, Box], f
         q, j = max(near) if near else (0.0, -1)
         if q > 0.1:
             matched[j] = True
-            out.errors["box"] += 1
             out.mistakes.append(Mistake("box", dice[j], (v, b)))
         else:
-            out.errors["missed"] += 1
             out.mistakes.append(Mistake("missed", None, (v, b)))
     for j, d in enumerate(dice):
         if not matched[j]:
-            out.errors["extra"] += 1
             out.mistakes.append(Mistake("extra", d, None))
     out.reads = [(d.confidence, j in hit) for j, d in enumerate(dice)]
     return out
