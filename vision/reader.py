@@ -22,7 +22,7 @@ RESCALE_TOLERANCE = 1.1  # no second look when the first scale is within this fa
 # dice appear some 18-22 px wide, a die touching another is missed: the detector boxes the two as one)
 MIN_LONG_SIDE = 192  # the second look's least scale, unless the first looked from further back
 WIDE_LONG_SIDES = (160, 96)  # looks from further back for dice too large for the first (close-ups)
-SMALL_DIE_PX = 16.0  # ... or, where the first look's detections are smaller than this (input px),
+SMALL_DIE_PX = 16.0  # ... or first, where the first look's detections are smaller than this (input px),
 CLOSER = (2, 4)  # looks from this many times closer for dice too small for it (a large photo of a table)
 SURE_DIE = 0.01  # "not a die" at most this: a die of the first look kept when the closer look lost it
 LOOK_VIEWS = 2  # views of each die read while looking for dice and their scale; the last read takes VIEWS
@@ -89,9 +89,10 @@ def _read_again(image: np.ndarray, kept: Kept, turn: float) -> Kept:
 def _first_look(image: np.ndarray) -> tuple[Kept, float, list[Detection], int]:
     """The first look (see _look) and its long side: at DET_LONG_SIDE, or where most of what the
     detector found there is not dice, at the first other scale where most of it is, else where it
-    kept most: closer where what it found is tiny (a large photo of a whole table: dice a few pixels
-    wide, too small to read at the first look), and from further back (a close-up: dice too large
-    for the first look, their pips and edges taken for dice)."""
+    kept most. Closer first where what it found is tiny (a large photo of a whole table: dice a few
+    pixels wide, too small to read at the first look), then from further back (a close-up: dice too
+    large for the first look, their pips and edges taken for dice); else the other way round, and
+    closer only while no die is found (a table whose pattern looks like dice from afar)."""
     long_side = max(image.shape[:2])
     first = min(DET_LONG_SIDE, max(long_side, 256))
     kept, back, dets = _look(image, first)
@@ -99,13 +100,19 @@ def _first_look(image: np.ndarray) -> tuple[Kept, float, list[Detection], int]:
         return kept, back, dets, first
     nearest = min(DET_MAX_LONG_SIDE, int(long_side * 1.5))
     small = float(np.median([max(d.w, d.h) / back for d in dets])) < SMALL_DIE_PX
-    closer = sorted({min(first * k, nearest) for k in CLOSER} - {first}) if small else []
-    for side in closer + [s for s in WIDE_LONG_SIDES if s < first]:
-        look = _look(image, side)
+    closer = sorted({min(first * k, nearest) for k in CLOSER} - {first})
+    wider = [s for s in WIDE_LONG_SIDES if s < first]
+    looks = {}
+    for side in closer + wider if small else wider + closer:
+        if not small and side in closer and kept:
+            break
+        look = looks[side] = _look(image, side)
         if look[0] and len(look[0]) >= len(look[2]) / 2:
             return *look, side
         if len(look[0]) > len(kept):
             (kept, back, dets), first = look, side
+    if not kept and closer and closer[-1] in looks:  # no die anywhere: the closest look stands (the
+        (kept, back, dets), first = looks[closer[-1]], closer[-1]  # second would look there again)
     return kept, back, dets, first
 
 
