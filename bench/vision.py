@@ -90,6 +90,16 @@ def load(root: Path, name: str, split: str) -> list[Photo]:
     return out
 
 
+def timed_read(data: bytes, runs: int = 5) -> tuple[list[vision.Die], float]:
+    """The dice read on `data` and the median milliseconds of `runs` reads."""
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        dice = vision.read_dice(data)
+        times.append((time.perf_counter() - t0) * 1000)
+    return dice, statistics.median(times)
+
+
 def classical(data: bytes) -> list[vision.Die]:
     return read_photo_classical(vision.load_photo(data))
 
@@ -140,26 +150,18 @@ def main() -> int:
     big = np.clip(big + noise, 0, 255).astype(np.uint8)
     ok, enc = cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 92])
     big_bytes = enc.tobytes()
-    times = []
-    for _ in range(5):
-        t0 = time.perf_counter()
-        dice = vision.read_dice(big_bytes)
-        times.append((time.perf_counter() - t0) * 1000)
+    dice, ms = timed_read(big_bytes)
     sx, sy = 3000 / img.shape[1], 3000 / img.shape[0]
     scaled = [(v, (500 + b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy)) for v, b in truth]
     hits = score_photo(dice, scaled).hits
-    print(f"12 MP photo (4000 x 3000 JPEG, {len(big_bytes) / 1e6:.1f} MB): median {statistics.median(times):.0f} ms "
+    print(f"12 MP photo (4000 x 3000 JPEG, {len(big_bytes) / 1e6:.1f} MB): median {ms:.0f} ms "
           f"of 5 runs, {hits}/{len(truth)} dice right, {len(dice)} read")
     rng = np.random.default_rng(2024)
     table, rendered = render_scene(rng, (4000, 3000), n_dice=10, die_px=(30, 36), pitch_deg=(0, 20))
     ok, enc = cv2.imencode(".jpg", table, [cv2.IMWRITE_JPEG_QUALITY, 92])
-    times = []
-    for _ in range(5):
-        t0 = time.perf_counter()
-        dice = vision.read_dice(enc.tobytes())
-        times.append((time.perf_counter() - t0) * 1000)
+    dice, ms = timed_read(enc.tobytes())
     hits = score_photo(dice, [(d.value, d.box) for d in rendered]).hits
-    print(f"12 MP render of a whole table (dice 30-36 px): median {statistics.median(times):.0f} ms of 5 runs, "
+    print(f"12 MP render of a whole table (dice 30-36 px): median {ms:.0f} ms of 5 runs, "
           f"{hits}/{len(rendered)} dice right, {len(dice)} read")
     for path in sheets:
         print(f"errors drawn: {path}")

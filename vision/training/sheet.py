@@ -18,6 +18,7 @@ import numpy as np
 from vision.scoring import Mistake
 
 TILE = 200  # a tile's side in pixels
+CAPTION = 24  # pixels at a tile's foot for its caption
 COLUMNS = 6
 PER_SHEET = 48  # tiles on one sheet; more errors go on further sheets
 LABEL = (60, 220, 60)
@@ -34,10 +35,11 @@ def tile(image: np.ndarray, mistake: Mistake, caption: str, side: int = TILE) ->
     y1 = max(b[1] + b[3] for b in boxes)
     span = max(x1 - x0, y1 - y0) * 1.8 + 8
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    scale = (side - 24) / span  # 24 px at the bottom for the caption
-    m = np.array([[scale, 0, (side - 24) / 2 - cx * scale], [0, scale, (side - 24) / 2 - cy * scale]])
+    view = side - CAPTION
+    scale = view / span
+    m = np.array([[scale, 0, view / 2 - cx * scale], [0, scale, view / 2 - cy * scale]])
     out = np.zeros((side, side, 3), np.uint8)
-    out[: side - 24] = cv2.warpAffine(image, m, (side, side - 24), flags=cv2.INTER_CUBIC,
+    out[:view] = cv2.warpAffine(image, m, (side, view), flags=cv2.INTER_CUBIC,
                                       borderMode=cv2.BORDER_CONSTANT)
 
     def draw(box: Sequence[float], colour: tuple[int, int, int], text: str, right: bool) -> None:
