@@ -83,10 +83,12 @@ def face_texture(
     pip_radius: float = 0.1,
     marble: tuple[tuple[int, int, int], np.ndarray] | None = None,
     pip_mask: np.ndarray | None = None,
+    chinese: tuple[float, tuple[int, int, int]] | None = None,
 ) -> np.ndarray:
     """A square face of a die: body colour (veined with a second colour by `marble`: that colour
     and its share, size x size), rounded-corner shading, `value` pips (also drawn as 1 into
-    `pip_mask`, size x size, where given)."""
+    `pip_mask`, size x size, where given). `chinese`: the radius of the one's single pip and the
+    colour of the one's and the four's pips, as on dice of the Chinese kind."""
     tex = np.empty((size, size, 3), np.float32)
     tex[:] = body
     if marble is not None:
@@ -99,6 +101,10 @@ def face_texture(
     pts = PIPS[value]
     k = int(rng.integers(4))
     r = pip_radius * size
+    if chinese is not None and value in (1, 4):
+        pip = chinese[1]
+        if value == 1:
+            r = chinese[0] * size
     for px, py in pts:
         for _ in range(k):
             px, py = 1 - py, px
@@ -206,6 +212,7 @@ def render_scene(
     marbled: float = 0.0,
     see_through: float = 0.0,
     touching: float = 0.0,
+    chinese: float = 0.0,
 ) -> tuple[np.ndarray, list[RenderedDie]]:
     """A photo of dice on a table and the truth about each die (value of the face pointing up).
 
@@ -214,7 +221,8 @@ def render_scene(
     colour (when 0, as by default, the same seed renders the same scene as before that option);
     `see_through` the chance that a die is a translucent gem die (GEM_COLOURS), its hidden faces'
     pips showing through the body around the upper face's (likewise); `touching` the chance that a
-    die lies against a face of one already placed, as thrown dice often do (likewise).
+    die lies against a face of one already placed, as thrown dice often do (likewise); `chinese` the
+    chance that a die is of the Chinese kind, its one a large pip and its one and four red (likewise).
     """
     w, h = size
     if values is None:
@@ -325,6 +333,12 @@ def render_scene(
             gem = (float(grng.uniform(0.4, 0.75)), float(grng.uniform(0.45, 0.8)))
             translucent = False
         pr = rng.uniform(0.075, 0.12)
+        kind: tuple[float, tuple[int, int, int]] | None = None
+        if chinese > 0 and rng.random() < chinese:
+            crng = np.random.default_rng(int(rng.integers(2**31)))
+            red = np.clip(np.array(PIP_COLOURS["red"], np.float64) + crng.uniform(-20, 20, 3), 0, 255)
+            accent = red if np.linalg.norm(red - np.asarray(bcol)) > 90 else np.asarray(pcol)
+            kind = (float(crng.uniform(0.15, 0.24)), (int(accent[0]), int(accent[1]), int(accent[2])))
         # face values: top=value, bottom=7-value, sides from the other pairs
         others = [v for v in (1, 2, 3) if v not in (value, 7 - value)]
         a, b = others
@@ -369,7 +383,7 @@ def render_scene(
                 all_pts.append(quad)
             marble = None if vein is None else (vein, marble_share(tex_size, mrng))
             pips = np.zeros((tex_size, tex_size), np.float32) if gem is not None else None
-            tex = face_texture(face_vals[name], bcol, pcol, tex_size, rng, pr, marble, pips)  # type: ignore[arg-type]
+            tex = face_texture(face_vals[name], bcol, pcol, tex_size, rng, pr, marble, pips, kind)  # type: ignore[arg-type]
             tex *= shade
             src = np.array([[0, 0], [tex_size - 1, 0], [tex_size - 1, tex_size - 1], [0, tex_size - 1]], np.float32)
             x0, y0 = np.floor(quad.min(0)).astype(int) - 2

@@ -10,7 +10,7 @@ import pytest
 
 import vision
 from tests.vision.helpers import jpeg, matched, plain_scene
-from vision.synth import render_scene
+from vision.synth import face_texture, render_scene
 from vision.training.data import Sample, far_away, turned
 
 SCENES = [
@@ -34,14 +34,15 @@ def render(seed: int, size: tuple[int, int], values: list[int], die_px: tuple[fl
 
 
 def read_renders(first_seed: int, photos: int, size: tuple[int, int], dice: int, die_px: tuple[float, float],
-                 pitch: tuple[float, float], **options: float) -> tuple[int, int, int]:
-    """`photos` renders of `dice` dice each (seeds from `first_seed`), read as JPEG: how many dice
-    were read right, how many there were and how many were read."""
+                 pitch: tuple[float, float], shown: tuple[int, ...] = (), **options: float) -> tuple[int, int, int]:
+    """`photos` renders of `dice` dice each (seeds from `first_seed`), the first showing `shown`
+    and the rest at random, read as JPEG: how many dice were read right, how many there were and
+    how many were read."""
     right = total = found = 0
     for seed in range(photos):
         rng = np.random.default_rng(first_seed + seed)
-        img, truth = render_scene(rng, size, values=[int(v) for v in rng.integers(1, 7, dice)],
-                                  die_px=die_px, pitch_deg=pitch, **options)
+        values = [*shown, *(int(v) for v in rng.integers(1, 7, dice - len(shown)))]
+        img, truth = render_scene(rng, size, values=values, die_px=die_px, pitch_deg=pitch, **options)
         read = vision.read_dice(jpeg(img))
         right += matched(read, [(d.value, d.box) for d in truth])
         total += len(truth)
@@ -153,7 +154,7 @@ def test_photo_taken_at_an_angle_is_read_by_the_top_faces(pitch: tuple[int, int]
     """Seen from 40-60 degrees off overhead, a die shows sides as large as its top face or larger;
     the reader reads the top face (the upper one in the photo), not the sides."""
     right, total, found = read_renders(base, 6, (800, 600), 6, (50, 75), pitch)
-    # the present reader: 34 and 27 of 36 right (at 50-60 degrees one of the six photos reads
+    # the present reader: 34 and 28 of 36 right (at 50-60 degrees one of the six photos reads
     # best turned upside down and is taken for one so saved; with the turn read on two views
     # instead of four, a second photo too: 22);
     # classifiers that learnt from renders up to 50 degrees: 34 and 25; classifiers that learnt
@@ -186,7 +187,7 @@ def test_close_up_of_large_dice(pitch: tuple[int, int], floor: int) -> None:
     """Two dice photographed from close by, each a quarter of the photo's height: far larger than
     the detector's first look expects, so the reader looks again from further back."""
     right, total, found = read_renders(7000, 8, (1200, 900), 2, (250, 320), pitch)
-    # the present reader: 16 and 15 of 16 right; with only the first look and the closer one: 2 and 0
+    # the present reader: 16 and 14 of 16 right; with only the first look and the closer one: 2 and 0
     assert right >= floor and found <= total + 1, f"{right} of {total} dice right, {found} read"
 
 
@@ -199,9 +200,29 @@ def test_translucent_dice_with_hidden_pips_showing_through() -> None:
     assert right >= total - 3 and found <= total + 1, f"{right} of {total} dice right, {found} read"
 
 
+def test_dice_of_the_chinese_kind() -> None:
+    """Many dice show their one as a large red pip and their four's pips red: read as any other."""
+    right, total, found = read_renders(9200, 6, (800, 600), 6, (45, 65), (0, 30), (1, 1, 4), chinese=1.0)
+    # the present reader: 34 of 36 right (36 of the same scenes with ordinary dice); classifiers
+    # that had not learnt from such dice: 25, most ones lost (a large pip taken for a close view
+    # of one pip, not a die)
+    assert right >= 32 and found <= total + 1, f"{right} of {total} dice right, {found} read"
+
+
 def test_dice_lying_against_each_other() -> None:
     """Thrown dice often come to rest touching: each is read as a die of its own."""
     right, total, found = read_renders(9100, 6, (800, 600), 6, (45, 65), (0, 30), touching=0.8)
     # the present reader: 34 of 36 right; the detector before it learnt from renders of touching
     # dice: 31, 33 read (the others lost beside a neighbour)
     assert right >= 32 and found <= total + 1, f"{right} of {total} dice right, {found} read"
+
+
+def test_a_one_of_the_chinese_kind_is_a_large_red_pip() -> None:
+    red = (30, 30, 190)
+    plain = face_texture(1, (235, 235, 232), (20, 20, 20), 100, np.random.default_rng(1), 0.1)
+    chinese = face_texture(1, (235, 235, 232), (20, 20, 20), 100, np.random.default_rng(1), 0.1, chinese=(0.2, red))
+    four = face_texture(4, (235, 235, 232), (20, 20, 20), 100, np.random.default_rng(1), 0.1, chinese=(0.2, red))
+    assert (plain.mean(2) < 60).mean() < 0.05  # a black pip of a tenth of the side
+    is_red = (chinese[..., 2] > 120) & (chinese[..., 0] < 80)
+    assert 0.1 < is_red.mean() < 0.15  # a red pip of a fifth of the side: pi * 0.2^2 of the face
+    assert ((four[..., 2] > 120) & (four[..., 0] < 80)).mean() > 0.08  # four red pips of the usual size
