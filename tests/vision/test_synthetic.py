@@ -154,7 +154,7 @@ def test_photo_taken_at_an_angle_is_read_by_the_top_faces(pitch: tuple[int, int]
     """Seen from 40-60 degrees off overhead, a die shows sides as large as its top face or larger;
     the reader reads the top face (the upper one in the photo), not the sides."""
     right, total, found = read_renders(base, 6, (800, 600), 6, (50, 75), pitch)
-    # the present reader: 34 and 28 of 36 right (at 50-60 degrees one of the six photos reads
+    # the present reader: 35 and 28 of 36 right (at 50-60 degrees one of the six photos reads
     # best turned upside down and is taken for one so saved; with the turn read on two views
     # instead of four, a second photo too: 22);
     # classifiers that learnt from renders up to 50 degrees: 34 and 25; classifiers that learnt
