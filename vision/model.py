@@ -11,10 +11,11 @@ import cv2
 import numpy as np
 
 CROP = 40
-VIEWS = 6  # the classifier looks at each die straight and mirrored, and turned a little either way
-# (degrees turned, mirrored left to right) of each view, the first two unturned; two views more
-# (turned 5 degrees) read the held-out photos and renders no better, at a third more of the cost
+# the classifier looks at each die straight and mirrored, and turned a little either way: (degrees
+# turned, mirrored left to right) of each view, the first two unturned; two views more (turned 5
+# degrees) read the held-out photos and renders no better, at a third more of the cost
 VIEW_TURNS = ((0.0, False), (0.0, True), (-10.0, False), (10.0, True), (10.0, False), (-10.0, True))
+VIEWS = len(VIEW_TURNS)
 CROP_SPAN = 1.15  # a crop covers this times the detected die's side
 STRIDE = 4
 DET_LONG_SIDE = 352  # the detector's input (long side) for the first look
