@@ -99,12 +99,20 @@ class Store:
         # "FULL" also survives a power cut at the price of an fsync per action.
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"{self.path}: not a scorekeeper database ({error})") from None
+        try:
+            self._db.execute("PRAGMA busy_timeout=5000")
+            self._refuse_foreign()  # before any pragma that would change someone else's file
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={synchronous}")
             self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.execute("PRAGMA busy_timeout=5000")
         except sqlite3.DatabaseError as error:
+            self._db.close()
             raise StoreError(f"{self.path}: not a scorekeeper database ({error})") from None
+        except StoreError:
+            self._db.close()
+            raise
         self._lock = threading.RLock()
         self._migrate()
 
@@ -130,17 +138,22 @@ class Store:
                 raise
             self._db.execute("COMMIT")
 
-    def _migrate(self) -> None:
-        try:
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        except sqlite3.DatabaseError as error:
-            raise StoreError(f"{self.path}: not a scorekeeper database ({error})") from None
+    def _refuse_foreign(self) -> int:
+        """The file's schema version; StoreError for a file that is not ours or is too new."""
+        version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path}: schema version {version} is newer than this program's {SCHEMA_VERSION}")
         if version == 0:
             tables = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if tables:
                 raise StoreError(f"{self.path}: an SQLite file that is not a scorekeeper database")
+        return version
+
+    def _migrate(self) -> None:
+        try:
+            version = self._refuse_foreign()
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"{self.path}: not a scorekeeper database ({error})") from None
         for step in range(version, SCHEMA_VERSION):
             with self._transaction() as db:
                 for statement in MIGRATIONS[step].split(";"):

@@ -6,6 +6,7 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -107,6 +108,46 @@ def test_first_broken_rule_stops_the_replay_and_keeps_what_came_before(
     code, shown, _ = _run(capsys, "show", "--db", db)
     assert shown["actions"] == 4 and shown["turn"] == {
         "player": "Аня", "stage": 1, "throws": 1, "throws_allowed": 5, "dice": [3, 3, 3, 1, 1]}
+
+
+def test_an_asserted_name_that_does_not_play_is_an_error_even_on_undo(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = {"variant": "yahtzee", "players": ["Аня", "Борис"],
+              "actions": [{"roll": [1, 2, 3, 4, 6]}, {"undo": 1, "player": "Вика"}]}
+    db = str(tmp_path / "games.db")
+    code, out, err = _run(capsys, "play", _script(tmp_path, script), "--db", db)
+    assert code == 2 and out is None and err.count("\n") == 1
+    assert err.startswith("scorekeeper play: action 1 ") and ": not_your_turn: " in err and "Вика" in err
+    code, shown, _ = _run(capsys, "show", "--db", db)
+    assert shown["actions"] == 1 and shown["turn"]["throws"] == 1
+
+
+def test_play_output_is_utf8_whatever_the_console_encoding(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONIOENCODING="cp1252", PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    result = subprocess.run([sys.executable, "-m", "scorekeeper.cli", "play", _script(tmp_path, CLI_EXAMPLE)],
+                            capture_output=True, timeout=60, env=env)
+    assert result.returncode == 0, result.stderr
+    sheet = json.loads(result.stdout.decode("utf-8"))
+    assert [p["name"] for p in sheet["players"]] == ["Аня", "Борис"]
+
+
+@pytest.mark.parametrize("command", ["show", "play"])
+def test_another_programs_sqlite_file_is_refused_and_left_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+        db.execute("INSERT INTO notes VALUES ('keep me')")
+    db.close()
+    before = other.read_bytes()
+    args = ["show", "--db", str(other)] if command == "show" else [
+        "play", _script(tmp_path, CLI_EXAMPLE), "--db", str(other)]
+    code, out, err = _run(capsys, *args)
+    assert code == 2 and out is None and err.count("\n") == 1 and "not a scorekeeper database" in err
+    assert other.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("other")) == ["other.sqlite"]
 
 
 def test_too_many_throws_names_the_action(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

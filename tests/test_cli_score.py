@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -39,6 +40,18 @@ def test_options_value_and_roll():
     assert verdict["score"] == 8 and verdict["value"] == 2
 
 
+def test_output_is_utf8_whatever_the_console_encoding():
+    # A Windows pipe or an old locale gives Python a stdout that cannot hold «Фулл».
+    env = dict(os.environ, PYTHONIOENCODING="cp1252")
+    result = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.cli", "score", "ru_fences", "full", "3", "3", "3", "2", "5",
+         "--lang", "ru"],
+        capture_output=True, timeout=60, env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Фулл" in json.loads(result.stdout.decode("utf-8"))["reason"]
+
+
 def test_reason_in_russian_on_request():
     verdict = json.loads(scorekeeper("score", "ru_fences", "full", "3", "3", "3", "2", "5", "--lang", "ru").stdout)
     assert "Фулл" in verdict["reason"]
@@ -56,6 +69,7 @@ def test_reason_in_russian_on_request():
         (["ru_fences", "full", "1", "2", "x", "4", "5"], "die 3"),
         (["ru_fences", "full", "1", "2", "3", "4", "5", "--roll", "0"], "--roll"),
         (["yatzy"], "required: box"),
+        (["ru_fences", "full"], "dice: expected 5 dice, got 0"),
         (["ru_fences", "full", "1", "2", "3", "4", "5", "--bogus"], "--bogus"),
     ],
 )

@@ -31,6 +31,13 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
 
 
 def print_json(obj: Any) -> None:
-    """One UTF-8 JSON object on stdout."""
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    """One UTF-8 JSON object on stdout, whatever the locale's encoding (a Windows pipe, LANG=C)."""
+    line = json.dumps(obj, ensure_ascii=False) + "\n"
+    binary = getattr(sys.stdout, "buffer", None)
+    if binary is None:  # a text-only stand-in for stdout
+        sys.stdout.write(line)
+        sys.stdout.flush()
+        return
     sys.stdout.flush()
+    binary.write(line.encode("utf-8"))
+    binary.flush()

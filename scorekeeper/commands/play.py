@@ -91,6 +91,9 @@ def run_play(args: argparse.Namespace) -> int:
             try:
                 action = from_payload(raw)
                 player = _asserted_player(index, raw)
+                if player is not None and player not in state.players:  # undo included: no turn of its own
+                    raise UsageError(f"{_describe(index, raw)}: not_your_turn: {player} does not play in this game "
+                                     f"(players: {', '.join(state.players)})")
                 if service is not None:
                     state = service.act(action, player)
                 else:

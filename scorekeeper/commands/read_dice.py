@@ -12,7 +12,7 @@ import numpy as np
 
 import vision
 import vision.model
-from scorekeeper.commands import print_json
+from scorekeeper.commands import UsageError, print_json
 
 
 def annotate(photo: np.ndarray, dice: list[vision.Die], scale: float = 1.0) -> np.ndarray:
@@ -38,7 +38,12 @@ def run_read_dice(args: argparse.Namespace) -> int:
     status = 0
     out_dir = Path(args.annotate) if args.annotate else None
     if out_dir is not None:
-        out_dir.mkdir(parents=True, exist_ok=True)
+        if out_dir.exists() and not out_dir.is_dir():
+            raise UsageError(f"--annotate {out_dir}: not a folder")
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise UsageError(f"--annotate {out_dir}: cannot make the folder ({error.strerror or error})") from None
     vision.model.models()  # load the networks once, outside the per-photo timing
     for name in args.images:
         t0 = time.perf_counter()
@@ -62,6 +67,11 @@ def run_read_dice(args: argparse.Namespace) -> int:
             target = out_dir / (Path(name).stem + ".jpg")
             drawn = annotate(photo.pixels, dice, photo.scale)
             ok, enc = cv2.imencode(".jpg", drawn, [cv2.IMWRITE_JPEG_QUALITY, 90])
-            if ok:
+            try:
+                if not ok:
+                    raise OSError("the drawing could not be encoded as JPEG")
                 target.write_bytes(enc.tobytes())
+            except OSError as exc:
+                print(f"scorekeeper read-dice: --annotate: cannot write {target} ({exc})", file=sys.stderr)
+                status = 2
     return status

@@ -23,7 +23,7 @@ def run_score(args: argparse.Namespace) -> int:
         box = variant.box(args.box)
         hand = variant.hand(args.dice)
     except InvalidDice as error:
-        raise UsageError(f"dice {' '.join(args.dice)}: {error}") from None
+        raise UsageError(f"{' '.join(['dice', *args.dice])}: {error}") from None
     except RulesInputError as error:
         raise UsageError(str(error)) from None
     throw = _whole(args.roll, "--roll")

@@ -71,3 +71,15 @@ def test_annotate_writes_each_photo(photo: tuple[Path, list[int]], tmp_path: Pat
     x, y, w, h = box
     edge = drawn[y : y + h, x : x + 3].astype(int) - original[y : y + h, x : x + 3].astype(int)
     assert np.abs(edge).mean() > 20  # a box is drawn there
+
+
+def test_annotate_into_a_file_exits_2_with_one_line(
+    photo: tuple[Path, list[int]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _values = photo
+    taken = tmp_path / "taken.txt"
+    taken.write_text("notes")
+    assert main(["read-dice", str(path), "--annotate", str(taken)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and "--annotate" in captured.err
+    assert taken.read_text() == "notes"
