@@ -103,6 +103,8 @@ class OptionSpec:
             raise OptionError(f"option {self.name}: a value is required")
         if isinstance(raw, list):
             raw = tuple(raw)
+        if isinstance(raw, float) and raw.is_integer():
+            raw = int(raw)  # JSON may spell 2 as 2.0; the rules count in whole numbers
         if isinstance(self.kind, tuple):
             if raw in self.kind:
                 return raw
@@ -115,8 +117,6 @@ class OptionSpec:
                 return raw.lower() in ("true", "yes", "on")
             raise OptionError(f"option {self.name}: expected true or false, got {raw!r}")
         if self.kind is int:
-            if isinstance(raw, float) and raw.is_integer():
-                raw = int(raw)
             if isinstance(raw, bool) or not isinstance(raw, int | str):
                 raise OptionError(f"option {self.name}: expected a whole number, got {raw!r}")
             try:

@@ -76,3 +76,30 @@ def test_a_picked_value_never_scores_more_than_the_best_pick(claim, pick):
     best = variant.evaluate(box, hand, Claim(throw=throw))
     picked = variant.evaluate(box, hand, Claim(throw=throw, value=pick))
     assert picked.score <= best.score
+
+
+@st.composite
+def whole_number_choices(draw):
+    """An option whose values are a fixed list including whole numbers, and one of those numbers."""
+    from scorekeeper.rules import option_specs
+
+    listed = [
+        (variant_id, spec.name, choice)
+        for variant_id in VARIANT_IDS
+        for spec in option_specs(variant_id)
+        if isinstance(spec.kind, tuple)
+        for choice in spec.kind
+        if isinstance(choice, int) and not isinstance(choice, bool)
+    ]
+    return draw(st.sampled_from(listed))
+
+
+@settings(max_examples=50, deadline=None)
+@given(whole_number_choices())
+def test_a_listed_whole_number_given_as_a_float_is_taken_as_that_number(choice):
+    """JSON may spell 2 as 2.0: the variant keeps the whole number (no "2.0 throws" on the sheet)."""
+    variant_id, name, value = choice
+    variant = get_variant(variant_id, **{name: float(value)})
+    taken = variant.options[name]
+    assert taken == value and type(taken) is int
+    assert type(variant.throws) is int
