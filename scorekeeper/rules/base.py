@@ -184,7 +184,8 @@ class Variant:
     stage_order: Literal["sequential", "any"] = "sequential"
     box_order: Literal["free", "gora_first", "strict"] = "free"
     fences_on_upper: bool = True  # fences are earned on upper boxes too
-    upper_cross_out: bool = False  # upper boxes may be struck out
+    upper_cross_out: bool = True  # upper boxes may be struck out after a throw (a scratch: 0 in any
+    # open box); «Покер с оградами» only by its option, its «гора» boxes taking their signed value
     tie_break: Literal["shared", "extra_game"] = "shared"
     mode: Literal["single", "series", "target"] = "single"  # a match of several games
     series_games: int | None = None

@@ -53,6 +53,21 @@ def test_yahtzee_allows_three_throws_and_no_cross_out_before_a_throw() -> None:
     assert column(s, "Аня")["fences"] == 0
 
 
+@pytest.mark.parametrize("variant", ["yahtzee", "yatzy", "kniffel", "generala", "ru_football"])
+def test_a_scratch_may_go_in_any_open_box_upper_ones_included(variant: str) -> None:
+    s = run(start(variant, ["Аня"]), {"roll": [1, 2, 4, 5, 6]}, {"cross_out": "threes"})
+    stage = column(s, "Аня")["stages"][0]
+    assert stage["crossed"] == ["threes"] and stage["boxes"]["threes"] == 0 and stage["upper"] == 0
+
+
+def test_an_extra_yahtzee_cannot_be_scratched_past_its_forced_upper_box() -> None:
+    s = run(start("yahtzee", ["Аня"]), *turn([3, 3, 3, 3, 3], "poker"), {"roll": [3, 3, 3, 3, 3]})
+    assert not s.can_cross_out("fours")
+    s = run(s, {"cross_out": "threes"})
+    stage = column(s, "Аня")["stages"][0]
+    assert stage["crossed"] == ["threes"] and stage["extra"] == 100
+
+
 def test_undo_takes_back_any_players_actions_and_counts_them() -> None:
     s = run(start("yahtzee"), *turn([1, 2, 3, 4, 6], "small_straight"), {"roll": [2, 2, 2, 3, 3]})
     assert s.player_name == "Борис" and s.throws == 1
