@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from scorekeeper.game import (
     Action,
     CrossOut,
+    GameError,
     Miss,
     Roll,
     RollWithoutDice,
@@ -24,12 +25,26 @@ from scorekeeper.game import (
     new_game,
     verify_player,
 )
+from scorekeeper.i18n import Text
 from scorekeeper.rules import get_variant
 from scorekeeper.store import GameInfo, Store
 
 log = logging.getLogger(__name__)
 
 Listener = Callable[[State, Action], None]
+
+
+class GameMovedOn(GameError):
+    """An action chosen on a screen that had not yet shown the game's latest change (two phones
+    entering the same throw, or both pressing Undo): it is refused, not applied twice."""
+
+    rule = "game_moved_on"
+
+    def __init__(self) -> None:
+        super().__init__(Text(
+            "Тем временем игру изменили на другом экране: посмотрите на лист и повторите, если нужно.",
+            "Meanwhile the game was changed on another screen: look at the sheet and try again if need be.",
+        ))
 
 
 class GameService:
@@ -102,11 +117,14 @@ class GameService:
 
         return unsubscribe
 
-    def act(self, action: Action, player: str | None = None) -> State:
-        """Verify `action` (and that it is `player`'s turn, if given) against the latest state,
-        commit it, make the new state current and tell the listeners. Raises without saving."""
+    def act(self, action: Action, player: str | None = None, seen: State | None = None) -> State:
+        """Verify `action` (and that it is `player`'s turn, if given; and that `seen`, the state
+        the action was chosen on, is still the latest) against the latest state, commit it, make
+        the new state current and tell the listeners. Raises without saving."""
         with self._lock:
             state = self._state
+            if seen is not None and seen is not state:
+                raise GameMovedOn()
             if player is not None and not isinstance(action, Undo):
                 verify_player(state, player)
             after = apply(state, action)  # verifies; nothing is saved if it raises
@@ -120,27 +138,29 @@ class GameService:
                     log.exception("game %s: listener failed", self.info.id)
             return after
 
-    def roll(self, values: Sequence[Any], player: str | None = None) -> State:
+    def roll(self, values: Sequence[Any], player: str | None = None, seen: State | None = None) -> State:
         """Record a throw: the five values as they lie now."""
-        return self.act(Roll.of(values), player)
+        return self.act(Roll.of(values), player, seen)
 
-    def roll_without_dice(self, player: str | None = None) -> State:
+    def roll_without_dice(self, player: str | None = None, seen: State | None = None) -> State:
         """Record a throw whose dice the player does not enter (a later throw of the turn gives them)."""
-        return self.act(RollWithoutDice(), player)
+        return self.act(RollWithoutDice(), player, seen)
 
-    def score(self, box: str, value: int | None = None, stage: int | None = None, player: str | None = None) -> State:
+    def score(self, box: str, value: int | None = None, stage: int | None = None, player: str | None = None,
+              seen: State | None = None) -> State:
         """Write a box with the current dice (`value`: the player's pick, e.g. which pair)."""
-        return self.act(Score(box, value, stage), player)
+        return self.act(Score(box, value, stage), player, seen)
 
-    def cross_out(self, box: str, stage: int | None = None, player: str | None = None) -> State:
+    def cross_out(self, box: str, stage: int | None = None, player: str | None = None,
+                  seen: State | None = None) -> State:
         """Strike a box (0)."""
-        return self.act(CrossOut(box, stage), player)
+        return self.act(CrossOut(box, stage), player, seen)
 
     def miss(self) -> State:
         """The organiser closes the current player's missed football tour."""
         return self.act(Miss())
 
-    def undo(self, n: int = 1) -> State:
+    def undo(self, n: int = 1, seen: State | None = None) -> State:
         """Take back the last n effective actions (saved as an undo action)."""
-        return self.act(Undo(n))
+        return self.act(Undo(n), seen=seen)
 

@@ -43,6 +43,7 @@ class Shell:
         self.screen: Screen | None = None
         self.route = "/"  # the address of the shown screen, as the browser has it
         self._rebuild_current: Callable[[], Screen] | None = None
+        self._laid_out_for = self.width
 
     # --- words and looks ---------------------------------------------------------------------
     @property
@@ -69,6 +70,19 @@ class Shell:
             theme.apply(self.page, self.settings.theme)
             self.redraw()
 
+    @property
+    def width(self) -> float:
+        """The page's width in logical pixels (a phone's 390 until the browser has said)."""
+        width = getattr(self.page, "width", None)
+        return float(width) if isinstance(width, (int, float)) and width > 0 else theme.PHONE_W
+
+    def _resized(self, _: Any) -> None:
+        """Lay the screen out again for a new width (not for a height change: an on-screen
+        keyboard that opens must not rebuild the field being typed in)."""
+        if abs(self.width - self._laid_out_for) >= 1:
+            self._laid_out_for = self.width
+            self.redraw()
+
     # --- screens -------------------------------------------------------------------------------
     def start(self) -> None:
         """Set up the page and show the first screen."""
@@ -78,6 +92,9 @@ class Shell:
         page.spacing = 0
         theme.apply(page, self.settings.theme)
         page.on_close = lambda _: self._closed()
+        # A reload keeps this session: show what changed meanwhile (a game another phone started).
+        page.on_connect = lambda _: self.redraw()
+        page.on_resize = self._resized
         page.on_route_change = self._route_changed
         if self.config.needs_code(page.client_ip):
             from scorekeeper.app.invite.view import JoinScreen

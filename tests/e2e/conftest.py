@@ -266,8 +266,8 @@ def new_tab(browser: Any, server: AppServer) -> Iterator[Any]:
     """Open fresh tabs (each in its own browser context) on the session's server."""
     contexts: list[Any] = []
 
-    def open_tab(url: str | None = None, color_scheme: str = "light") -> Tab:
-        context = browser.new_context(viewport=PHONE, color_scheme=color_scheme, device_scale_factor=1)
+    def open_tab(url: str | None = None, color_scheme: str = "light", viewport: dict[str, int] = PHONE) -> Tab:
+        context = browser.new_context(viewport=viewport, color_scheme=color_scheme, device_scale_factor=1)
         contexts.append(context)
         tab = Tab(context.new_page(), url or server.url)
         tab.open()

@@ -57,3 +57,23 @@ def test_screens(new_tab, scheme: str) -> None:
     tab.type_dice("21034")
     tab.wait_text("die-1", re.compile("2$"))
     tab.shot(f"sheet-football-{scheme}")
+
+
+def test_a_narrow_phone_fits_the_sheet_and_the_dice(new_tab) -> None:
+    width = 360
+    tab = new_tab(viewport={"width": width, "height": 800}, color_scheme="dark")
+    tab.tap("new-game")
+    tab.wait("start-game")
+    for identifier in ("move-up-1", "remove-player-1"):
+        box = tab.node(identifier).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, (identifier, box)
+    tab.tap("back")
+    start_game(tab, "ru_fences", ["Аня", "Борис", "Вера"])
+    tab.type_dice("55523")
+    tab.wait_text("turn", re.compile("бросок 1 из 3"))
+    tab.shot("sheet-360")
+    for identifier in ("total-3", "fences-3", "photo", "die-5", "face-6", "throw"):
+        box = tab.node(identifier).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (identifier, box)
+    photo = tab.node("photo").bounding_box()
+    assert photo["width"] >= 44 and photo["height"] >= 44, photo

@@ -65,3 +65,25 @@ def test_bad_set_up_saves_nothing(tmp_path: Path) -> None:
         with pytest.raises(GameError):
             GameService.create(store, "ru_encyclopedia", [f"P{i}" for i in range(13)])
         assert store.last_game_id() is None
+
+
+def test_an_action_chosen_on_a_state_the_game_has_left_is_refused(tmp_path: Path) -> None:
+    """Two phones enter the same throw, or both press Undo: the second is refused, not applied twice."""
+    from scorekeeper.service import GameMovedOn
+
+    with Store(tmp_path / "games.db") as store:
+        service = GameService.create(store, "yatzy", ["Аня", "Борис"])
+        shown = service.state  # what both screens show
+        service.roll([5, 5, 5, 2, 3], player="Аня", seen=shown)
+        with pytest.raises(GameMovedOn):
+            service.roll([5, 5, 5, 2, 3], player="Аня", seen=shown)
+        assert service.state.throws == 1 and service.saved_actions == 1
+
+        shown = service.state
+        service.undo(1, seen=shown)
+        with pytest.raises(GameMovedOn):
+            service.undo(1, seen=shown)
+        assert service.state.throws == 0 and service.saved_actions == 2
+        _, replayed, saved = store.load(service.game_id)
+        assert replayed.throws == 0 and saved == 2
+        assert "another screen" in GameMovedOn().in_("en")

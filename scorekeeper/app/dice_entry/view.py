@@ -16,6 +16,7 @@ from scorekeeper.app.dice_entry.model import DiceEntry, parse_keys
 from scorekeeper.app.shell import Shell, tagged
 from scorekeeper.app.widgets.die import die_face
 from scorekeeper.rules import Variant
+from scorekeeper.service import GameMovedOn
 
 
 def is_phone(user_agent: str | None) -> bool:
@@ -44,6 +45,7 @@ class DicePanel:
         self.enabled = True
         self.can_skip = False  # a throw may go without its dice now
         self.skipped = 0  # the throw number recorded without its dice, while its dice are awaited
+        self._dropped = ""  # the keys emptied by another phone's change, while they may still come
         self.box = ft.Container()
         self.dice_row = ft.Row()
         self.hint = ft.Text("", size=12, color=theme.MUTED, text_align=ft.TextAlign.CENTER)
@@ -75,6 +77,12 @@ class DicePanel:
         self.why_not = "" if enabled else why_not
         self.can_skip = can_skip and self.on_throw_without_dice is not None
         self.skipped = skipped
+
+    def forget_typed(self) -> None:
+        """Empty the keys field: what was typed there was meant for a state the game has left
+        (another phone moved it on). Keys still arriving for that typing are not taken."""
+        self._dropped = self.keys.value or ""
+        self.keys.value = ""
 
     # --- events ----------------------------------------------------------------------------------
     def _throw(self, values: tuple[int, ...] | None) -> None:
@@ -139,8 +147,16 @@ class DicePanel:
         return True
 
     def _keys_changed(self, e: Any) -> None:
+        text = e.control.value or ""
+        dropped, self._dropped = self._dropped, ""
+        if dropped and len(text) > len(dropped) and text.startswith(dropped):
+            # The browser typed on before it showed the emptied field: the game changed under it.
+            self.keys.value = ""
+            self.refresh()
+            self.shell.explain(self.shell.t("why_not"), GameMovedOn().in_(self.shell.lang))
+            return
         # Five digits are taken as soon as the fifth is typed, so a quick hand loses nothing.
-        self._take_keys(e.control.value or "")
+        self._take_keys(text)
 
     def _keys_submitted(self, e: Any) -> None:
         self._take_keys(e.control.value or "")
@@ -184,22 +200,30 @@ class DicePanel:
                 self.hint.value = ""
         self.hint_box.visible = bool(self.hint.value)
 
+    def _die_size(self) -> float:
+        """A die's side: the full size where the row fits, smaller on a narrower phone."""
+        # The panel's padding (16), the gaps between the dice and, beside the dice, the photo
+        # button (48) after a gap (10); football's goals have no photo button and wider gaps.
+        taken = 16 + (4 * 10 if self.numeric else 4 * 5 + 48 + 10)
+        return max(40.0, min(float(theme.DIE), (self.shell.width - taken) / 5))
+
     def _dice(self) -> list[ft.Control]:
         t = self.shell.t
         entry = self.entry
+        size = self._die_size()
         dice: list[ft.Control] = []
         for number in range(1, 6):
             value = entry.values[number - 1]
             key = "team_n" if self.numeric else "die_n"
             label = t(key, n=number, v=value if value is not None else t("die_blank"))
-            face = die_face(value, theme.DIE, numeric=self.numeric, selected=entry.cursor == number - 1,
+            face = die_face(value, size, numeric=self.numeric, selected=entry.cursor == number - 1,
                             faded=number - 1 in entry.suggested)
             face.on_click = lambda _, n=number: self._tap_die(n)
             dice.append(tagged(face, f"die-{number}", label, button=True))
         if not self.numeric:  # the five dice read from a photo, confirmed there (scorekeeper.app.photo)
             from scorekeeper.app.photo.view import photo_button
 
-            dice = [ft.Row(dice, spacing=5, tight=True),  # five dice and the button fit 390 px
+            dice = [ft.Row(dice, spacing=5, tight=True),  # five dice and the button fit the width
                     photo_button(self.shell, 5, lambda v: self._throw(tuple(v)) if self.enabled else None,
                                  enabled=self.enabled)]
         return dice

@@ -123,10 +123,11 @@ class NewGameScreen:
         return ft.Row(
             [
                 tagged(field, f"player-name-{n}", expand=True),  # type: ignore[arg-type]
-                tagged(ft.IconButton(icon=ft.Icons.ARROW_UPWARD, on_click=up, tooltip=t("move_up", n=n)),
+                tagged(ft.IconButton(icon=ft.Icons.ARROW_UPWARD, on_click=up, tooltip=t("move_up", n=n),
+                                     width=theme.TAP, height=theme.TAP),
                        f"move-up-{n}"),
                 tagged(ft.IconButton(icon=ft.Icons.CLOSE, on_click=remove, tooltip=t("remove_player", n=n),
-                                     disabled=len(self.form.names) <= 1),
+                                     disabled=len(self.form.names) <= 1, width=theme.TAP, height=theme.TAP),
                        f"remove-player-{n}"),
             ],
             spacing=2,

@@ -6,6 +6,7 @@ game changed (also when another tab or phone made the change).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -44,6 +45,10 @@ class SheetScreen:
         self.crossing = False  # the next box tap crosses out
         self.shown_player: str | None = self.service.state.player_name  # whose turn this screen shows
         self.viewing_stage: int | None = None  # None: follow the current player's stage
+        # The state this screen shows: every action is chosen on it, and the service refuses one
+        # when another screen changed the game in between (no throw entered twice at the table).
+        self.seen: State = self.service.state
+        self._acting_in: int | None = None  # the thread running this screen's own action
         self.dice = DicePanel(shell, self.variant, self._roll, self._roll_without_dice)
         self._sideways: ft.Row | None = None  # the players' columns when they scroll sideways
         self._sync_dice(self.service.state)
@@ -72,9 +77,13 @@ class SheetScreen:
     # --- the game changed (here or on another screen) --------------------------------------------
     def _game_changed(self, state: State, action: Action) -> None:
         page = self.shell.page
+        # Listeners run in the thread of the action: another thread's action came from elsewhere.
+        elsewhere = self._acting_in != threading.get_ident()
 
         async def redraw() -> None:
             if self.shell.screen is self:
+                if elsewhere:
+                    self.dice.forget_typed()  # half-typed dice were meant for the state before
                 self._sync_dice(self.service.state)
                 self.viewing_stage = None
                 self.shell.redraw()
@@ -96,29 +105,35 @@ class SheetScreen:
     # --- actions ---------------------------------------------------------------------------------
     def _do(self, act: Callable[[], Any]) -> bool:
         """Run one action through the service; explain a refusal."""
+        self._acting_in = threading.get_ident()
         try:
-            act()
+            after = act()
+            if isinstance(after, State):
+                self.seen = after
         except GameError as error:
             self.shell.explain(self.shell.t("why_not"), error.in_(self.shell.lang))
             return False
         except InvalidDice as error:
             self.shell.explain(self.shell.t("why_not"), str(error))
             return False
+        finally:
+            self._acting_in = None
         return True
 
     def _roll(self, values: tuple[int, ...]) -> None:
-        if not self._do(lambda: self.service.roll(values, player=self.shown_player)):
+        if not self._do(lambda: self.service.roll(values, player=self.shown_player, seen=self.seen)):
             self._sync_dice(self.service.state)
             self.dice.refresh()
 
     def _roll_without_dice(self) -> bool:
-        return self._do(lambda: self.service.roll_without_dice(player=self.shown_player))
+        return self._do(lambda: self.service.roll_without_dice(player=self.shown_player, seen=self.seen))
 
     def _undo(self, _: Any) -> None:
         if not self.service.state.can_undo():
             self.shell.explain(self.shell.t("why_not"), self.shell.t("nothing_to_undo"))
             return
-        self._do(lambda: self.service.undo(1))
+        seen = self.seen
+        self._do(lambda: self.service.undo(1, seen=seen))
 
     def _rematch(self) -> None:
         """A new game of the same variant, options and players (the winner keeps no advantage)."""
@@ -136,14 +151,14 @@ class SheetScreen:
 
     def _tap_box(self, box_id: str) -> None:
         s = self.shell
-        state = self.service.state
+        state = self.seen
         # Every action names the player this screen showed: if another phone moved the game on
         # meanwhile, the service refuses it instead of writing into someone else's column.
-        player = self.shown_player
+        player, seen = self.shown_player, self.seen  # a dialog's answer acts on what it was asked on
         name = self.variant.box(box_id).name.in_(s.lang)
         if self.crossing:
             self.crossing = False
-            if not self._do(lambda: self.service.cross_out(box_id, player=player)):
+            if not self._do(lambda: self.service.cross_out(box_id, player=player, seen=seen)):
                 s.redraw()
             return
         if state.throws == 0:
@@ -153,7 +168,7 @@ class SheetScreen:
                 actions: list[tuple[str, str, Callable[[], object]]] = []
                 if state.can_cross_out(box_id):
                     actions.append(("confirm-cross-out", s.t("cross_it_out"),
-                                    lambda: self._do(lambda: self.service.cross_out(box_id, player=player))))
+                                    lambda: self._do(lambda: self.service.cross_out(box_id, player=player, seen=seen))))
                 s.explain(name, error.in_(s.lang), actions)
                 return
         try:
@@ -162,22 +177,22 @@ class SheetScreen:
             s.explain(name, error.in_(s.lang))
             return
         if evaluation.valid:
-            self._do(lambda: self.service.score(box_id, player=player))
+            self._do(lambda: self.service.score(box_id, player=player, seen=seen))
             return
         # The dice do not make it: say why and offer the 0 that paper would take.
         s.explain(
             name,
             evaluation.reason.in_(s.lang),
-            [("write-zero", s.t("write_zero"), lambda: self._do(lambda: self.service.score(box_id, player=player)))],
+            [("write-zero", s.t("write_zero"), lambda: self._do(lambda: self.service.score(box_id, player=player, seen=seen)))],
         )
 
-    def _writer(self, box_id: str, value: int) -> Callable[[], object]:
-        return lambda: self._do(lambda: self.service.score(box_id, value=value, player=self.shown_player))
+    def _writer(self, box_id: str, value: int, seen: State) -> Callable[[], object]:
+        return lambda: self._do(lambda: self.service.score(box_id, value=value, player=self.shown_player, seen=seen))
 
     def _pick_value(self, box_id: str) -> None:
         """Long press on a box where the player picks the value (which pair): offer each one."""
         s = self.shell
-        state = self.service.state
+        state = self.seen
         box = self.variant.box(box_id)
         if not box.choosable or state.dice is None:
             self._tap_box(box_id)
@@ -189,7 +204,7 @@ class SheetScreen:
             except GameError:
                 continue
             if evaluation.valid and evaluation.value == value:
-                choices.append((f"pick-{value}", f"{value}: {points(evaluation.score).in_(s.lang)}", self._writer(box_id, value)))
+                choices.append((f"pick-{value}", f"{value}: {points(evaluation.score).in_(s.lang)}", self._writer(box_id, value, state)))
         if len(choices) < 2:
             self._tap_box(box_id)
             return
@@ -201,7 +216,7 @@ class SheetScreen:
         return theme.NAME_W if len(self.service.state.players) <= 4 else theme.NAME_W_NARROW
 
     def _cell_width(self, players: int) -> float:
-        room = 390 - 16 - self._name_width()
+        room = self.shell.width - 16 - self._name_width()
         return max(44.0, min(84.0, room / max(1, players)))
 
     def _box_cell(self, cell: Cell, identifier: str, width: float, current: bool, box_id: str,
@@ -373,6 +388,7 @@ class SheetScreen:
         t = s.t
         state = self.service.state
         self.shown_player = state.player_name
+        self.seen = state
         stage = self.viewing_stage or state.stage
         undo = tagged(
             ft.IconButton(icon=ft.Icons.UNDO, on_click=self._undo, tooltip=t("undo"),
