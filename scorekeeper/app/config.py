@@ -38,7 +38,8 @@ class AppConfig:
 
     @property
     def settings_path(self) -> Path:
-        """The settings file beside the database."""
+        """The server's settings file beside the database: the default language and theme of a
+        browser that has chosen none (and the only settings where a browser keeps none)."""
         return self.db_path.with_name(self.db_path.name + ".settings.json")
 
     @property

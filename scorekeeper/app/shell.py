@@ -12,6 +12,7 @@ import flet as ft
 from scorekeeper.app import theme
 from scorekeeper.app.config import AppConfig
 from scorekeeper.app.settings.model import Settings
+from scorekeeper.app.settings.storage import KEY_LANG, KEY_THEME, BrowserStorage, read_browser
 from scorekeeper.i18n import Lang
 from scorekeeper.i18n.ui import tr
 from scorekeeper.store import Store
@@ -39,7 +40,9 @@ class Shell:
         self.page = page
         self.config = config
         self.store = store
+        # The server's settings until the browser has said what it chose (load_browser_settings).
         self.settings = Settings.load(config.settings_path)
+        self.browser: BrowserStorage | None = None  # this browser's own storage, when it has one
         self.screen: Screen | None = None
         self.route = "/"  # the address of the shown screen, as the browser has it
         self._rebuild_current: Callable[[], Screen] | None = None
@@ -55,10 +58,21 @@ class Shell:
         """The catalogue's text for `key` in the current language."""
         return tr(key, self.lang, **values)
 
+    async def load_browser_settings(self) -> None:
+        """Before the first screen: this browser's own language and theme. What it stored, else
+        its own language when Russian or English, else the server's; the server's settings alone
+        where the page is no browser or its storage does not answer."""
+        if not getattr(self.page, "web", False):
+            return
+        state = await read_browser(self.page)
+        if state.storage is not None:
+            self.browser = state.storage
+            self.settings = self.settings.for_browser(state.lang, state.theme, state.languages)
+
     def set_lang(self, lang: Lang) -> None:
         """Switch the language (saved) and redraw the screen."""
         self.settings.lang = lang
-        self.settings.save(self.config.settings_path)
+        self._remember(KEY_LANG, lang)
         self.page.title = self.t("app_title")
         self.redraw()
 
@@ -66,9 +80,28 @@ class Shell:
         """Switch light / dark / system (saved)."""
         if choice in ("light", "dark", "system"):
             self.settings.theme = choice  # type: ignore[assignment]
-            self.settings.save(self.config.settings_path)
+            self._remember(KEY_THEME, choice)
             theme.apply(self.page, self.settings.theme)
             self.redraw()
+
+    def _remember(self, key: str, value: str) -> None:
+        """Save a choice: in this browser, and a language also as the server's default (for a
+        browser that has never chosen and speaks neither Russian nor English); in the server's
+        file alone where the browser has no storage."""
+        if self.browser is None:
+            self.settings.save(self.config.settings_path)
+            return
+        if key == KEY_LANG:
+            Settings.save_lang(self.config.settings_path, self.settings.lang)
+        try:
+            self.page.run_task(self._store_in_browser, self.browser, key, value)
+        except Exception:
+            log.warning("%s not stored in the browser", key, exc_info=True)
+            self.settings.save(self.config.settings_path)
+
+    async def _store_in_browser(self, browser: BrowserStorage, key: str, value: str) -> None:
+        if not await browser.save(key, value):
+            self.settings.save(self.config.settings_path)  # kept somewhere, if not for this browser alone
 
     @property
     def width(self) -> float:

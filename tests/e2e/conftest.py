@@ -27,6 +27,8 @@ LAUNCH_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # The phones at the table speak Russian unless a test gives its browser context a locale.
+    "--accept-lang=ru-RU",
 ]
 PHONE = {"width": 390, "height": 844}
 ROOT = Path(__file__).resolve().parents[2]
@@ -266,8 +268,10 @@ def new_tab(browser: Any, server: AppServer) -> Iterator[Any]:
     """Open fresh tabs (each in its own browser context) on the session's server."""
     contexts: list[Any] = []
 
-    def open_tab(url: str | None = None, color_scheme: str = "light", viewport: dict[str, int] = PHONE) -> Tab:
-        context = browser.new_context(viewport=viewport, color_scheme=color_scheme, device_scale_factor=1)
+    def open_tab(url: str | None = None, color_scheme: str = "light", viewport: dict[str, int] = PHONE,
+                 locale: str | None = None) -> Tab:
+        context = browser.new_context(viewport=viewport, color_scheme=color_scheme, device_scale_factor=1,
+                                      **({"locale": locale} if locale else {}))
         contexts.append(context)
         tab = Tab(context.new_page(), url or server.url)
         tab.open()

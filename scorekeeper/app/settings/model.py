@@ -1,8 +1,14 @@
-"""The player's settings (language, theme), kept in a small JSON file beside the games' database."""
+"""The player's settings (language, theme).
+
+Each browser keeps its own choice in its local storage (see `storage`); the server keeps a default
+in a small JSON file beside the games' database. A browser that has never chosen starts in its own
+language when that is Russian or English, else in the server's language, and in the server's theme.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Literal
@@ -11,6 +17,31 @@ from scorekeeper.i18n import LANGS, Lang
 
 ThemeChoice = Literal["light", "dark", "system"]
 THEMES: tuple[ThemeChoice, ...] = ("light", "dark", "system")
+
+
+def as_lang(value: object) -> Lang | None:
+    """`value` when it names a language of the app, else None."""
+    for lang in LANGS:
+        if value == lang:
+            return lang
+    return None
+
+
+def as_theme(value: object) -> ThemeChoice | None:
+    """`value` when it names a theme choice, else None."""
+    for theme in THEMES:
+        if value == theme:
+            return theme
+    return None
+
+
+def locale_lang(languages: Sequence[str]) -> Lang | None:
+    """The app's language for a browser's preferred languages ('ru-RU', 'en_US', 'de'...): its
+    first (main) language when the app speaks it, else None."""
+    for tag in languages[:1]:
+        if isinstance(tag, str):
+            return as_lang(tag.replace("_", "-").split("-")[0].strip().lower())
+    return None
 
 
 @dataclass
@@ -31,10 +62,8 @@ class Settings:
             return cls()
         settings = cls()
         if isinstance(raw, dict):
-            if raw.get("lang") in LANGS:
-                settings.lang = raw["lang"]
-            if raw.get("theme") in THEMES:
-                settings.theme = raw["theme"]
+            settings.lang = as_lang(raw.get("lang")) or settings.lang
+            settings.theme = as_theme(raw.get("theme")) or settings.theme
         return settings
 
     def save(self, path: Path | None) -> None:
@@ -43,3 +72,18 @@ class Settings:
             return
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(asdict(self), ensure_ascii=False), encoding="utf-8")
+
+    @classmethod
+    def save_lang(cls, path: Path | None, lang: Lang) -> None:
+        """Make `lang` the saved language at `path`, keeping the saved theme."""
+        saved = cls.load(path)
+        saved.lang = lang
+        saved.save(path)
+
+    def for_browser(self, stored_lang: object, stored_theme: object, languages: Sequence[str]) -> Settings:
+        """A browser's settings, these being the server's: what it stored itself, else its own
+        language when the app speaks it, else the server's."""
+        return Settings(
+            lang=as_lang(stored_lang) or locale_lang(languages) or self.lang,
+            theme=as_theme(stored_theme) or self.theme,
+        )

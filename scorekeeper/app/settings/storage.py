@@ -1,0 +1,80 @@
+"""A browser's own settings, kept in its local storage through Flet's SharedPreferences service.
+
+Every call has a time limit and never raises: a browser whose storage does not answer is told
+apart (`BrowserState.storage` is None) and the app falls back to the server's settings file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+log = logging.getLogger(__name__)
+
+KEY_LANG = "scorekeeper.lang"
+KEY_THEME = "scorekeeper.theme"
+TIMEOUT_S = 3.0  # a browser answers in well under a second; past this, it is taken as no storage
+
+
+class BrowserStorage:
+    """The language and theme this browser chose, read and written in its local storage."""
+
+    def __init__(self, prefs: ft.SharedPreferences) -> None:
+        self._prefs = prefs  # held: Flet drops a service nobody refers to
+
+    async def read(self) -> tuple[object, object]:
+        """The stored language and theme (None where nothing is stored); raises when the storage
+        does not answer."""
+        lang = await asyncio.wait_for(self._prefs.get(KEY_LANG), TIMEOUT_S)
+        theme = await asyncio.wait_for(self._prefs.get(KEY_THEME), TIMEOUT_S)
+        return lang, theme
+
+    async def save(self, key: str, value: str) -> bool:
+        """Store `value` under `key`; False when the browser did not keep it."""
+        try:
+            return bool(await asyncio.wait_for(self._prefs.set(key, value), TIMEOUT_S))
+        except Exception:  # a lost connection, a refused write: the caller falls back
+            log.warning("the browser did not keep %s", key, exc_info=True)
+            return False
+
+
+@dataclass
+class BrowserState:
+    """What a browser says about itself before its first screen."""
+
+    storage: BrowserStorage | None = None  # None: no usable storage
+    lang: object = None
+    theme: object = None
+    languages: list[str] = field(default_factory=list)  # its preferred languages, first the main one
+
+
+async def browser_languages(page: ft.Page) -> list[str]:
+    """The browser's preferred languages ('ru-RU', 'en'), or [] when it does not say."""
+    try:
+        info: Any = await asyncio.wait_for(page.get_device_info(), TIMEOUT_S)
+    except Exception:
+        log.debug("no device info", exc_info=True)
+        return []
+    if info is None:
+        return []
+    languages = [x for x in (getattr(info, "languages", None) or []) if isinstance(x, str)]
+    if not languages and isinstance(getattr(info, "language", None), str):
+        languages = [info.language]
+    if not languages:
+        languages = [locale.language_code for locale in getattr(info, "locales", None) or []]
+    return languages
+
+
+async def read_browser(page: ft.Page) -> BrowserState:
+    """This browser's stored choices and languages (an empty state when it has no storage)."""
+    try:
+        storage = BrowserStorage(ft.SharedPreferences())
+        lang, theme = await storage.read()
+    except Exception:
+        log.warning("the browser's storage did not answer: the server's settings apply", exc_info=True)
+        return BrowserState()
+    return BrowserState(storage=storage, lang=lang, theme=theme, languages=await browser_languages(page))
