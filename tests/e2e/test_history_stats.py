@@ -80,9 +80,9 @@ def filled(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[t
 def tab(browser: Any, filled: tuple[AppServer, dict[str, Any]]) -> Iterator[Any]:
     contexts: list[Any] = []
 
-    def open_tab(color_scheme: str = "light") -> Tab:
+    def open_tab(color_scheme: str = "light", locale: str | None = None) -> Tab:
         context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=color_scheme,
-                                      device_scale_factor=1)
+                                      device_scale_factor=1, **({"locale": locale} if locale else {}))
         contexts.append(context)
         page = Tab(context.new_page(), filled[0].url)
         page.open()
@@ -188,18 +188,9 @@ def test_dark_screens(tab: Any, filled: Any) -> None:
 
 
 def test_english_screens(tab: Any, filled: Any) -> None:
-    """The same screens in English (the settings file beside the database is read per new tab)."""
-    app, facts = filled
-    settings = app.db.with_name(app.db.name + ".settings.json")
-    saved = settings.read_text(encoding="utf-8") if settings.exists() else None
-    settings.write_text('{"lang": "en", "theme": "system"}', encoding="utf-8")
-    try:
-        page = tab()
-    finally:
-        if saved is None:
-            settings.unlink()
-        else:
-            settings.write_text(saved, encoding="utf-8")
+    """The same screens in English, on a phone whose language is English."""
+    _app, facts = filled
+    page = tab(locale="en-US")
     page.tap("statistics")
     row = facts["stats"][0]
     text = page.text(f"stats-row-{row['name']}-{row['variant']}")

@@ -60,7 +60,6 @@ class DicePanel:
             keyboard_type=ft.KeyboardType.NUMBER,
             # A desktop types the throw straight away; a phone keeps its keyboard closed.
             autofocus=not is_phone(shell.page.client_user_agent),
-            dense=True,
             text_size=18,
             width=128,
         )

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from scorekeeper.app import theme
 from scorekeeper.app.home.view import variant_name
 from scorekeeper.app.shell import Shell, tagged
 
@@ -24,7 +25,7 @@ def _chips(
             selected=selected,
             show_checkmark=False,
             on_select=lambda _: pick(key),
-            height=40,
+            height=theme.TAP_MIN,  # the tap area; the chip is drawn about 36 px tall inside it
         )
         return tagged(control, f"{prefix}-{key if key is not None else 'all'}", text, selected=selected)
 

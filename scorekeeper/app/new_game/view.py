@@ -73,7 +73,10 @@ class NewGameScreen:
                 return
 
         if spec.kind is bool:
-            control: ft.Control = ft.Switch(value=bool(value), on_change=lambda e: set_value(e.control.value))
+            # Flutter on the web lays a switch out 40 px tall (compact density, shrink-wrapped tap
+            # target): its own padding makes the tap area 48 px (the track stays as it was).
+            control: ft.Control = ft.Switch(value=bool(value), on_change=lambda e: set_value(e.control.value),
+                                            padding=ft.Padding.symmetric(horizontal=4, vertical=4))
         elif isinstance(spec.kind, tuple):
             choices = {str(v): v for v in spec.kind}
             control = ft.Dropdown(
@@ -93,9 +96,12 @@ class NewGameScreen:
                 else:
                     set_value(text)
 
-            control = ft.TextField(value="" if value is None else str(value), width=80, dense=True,
+            # Not dense: 48 px tall (40 when dense).
+            control = ft.TextField(value="" if value is None else str(value), width=80,
                                    keyboard_type=ft.KeyboardType.NUMBER, on_change=typed)
-        return tagged(ft.Row([label, control]), f"option-{spec.name}")
+        # The control is a node of its own (`option-<name>-value`), not merged into the row's.
+        return tagged(ft.Row([label, tagged(control, f"option-{spec.name}-value", container=True)]),
+                      f"option-{spec.name}")
 
     def _player_row(self, index: int) -> ft.Control:
         t = self.shell.t

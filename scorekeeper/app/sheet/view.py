@@ -398,27 +398,8 @@ class SheetScreen:
         )
         turn_text = t("cross_out_armed") if self.crossing else turn_line(state, s.lang)
         chances = upper_chances(state, s.lang)
-        turn_lines: list[ft.Control] = [
-            tagged(ft.Text(turn_text, size=17, weight=ft.FontWeight.W_600,
-                           color=ft.Colors.ERROR if self.crossing else None), "turn")
-        ]
-        if chances:
-            help_text = t("chances_help") + (t("chances_help_mid_turn") if state.dice is not None else "")
-            turn_lines.append(
-                tagged(
-                    ft.Container(
-                        content=ft.Text(chances, size=13, color=theme.MUTED),
-                        on_click=lambda _: s.explain(t("chances_title"), help_text),
-                    ),
-                    "upper-outlook",
-                    help_text,
-                )
-            )
-        turn = ft.Container(
-            content=ft.Column(turn_lines, spacing=0),
-            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
-            expand=True,
-        )
+        turn_label = tagged(ft.Text(turn_text, size=17, weight=ft.FontWeight.W_600,
+                                    color=ft.Colors.ERROR if self.crossing else None), "turn")
         cross = tagged(
             (ft.FilledButton if self.crossing else ft.OutlinedButton)(
                 content=ft.Row([ft.Icon(ft.Icons.BLOCK, size=18), ft.Text(t("cross_out"))], spacing=4),
@@ -433,7 +414,31 @@ class SheetScreen:
                 ft.FilledButton(content=t("rematch"), on_click=lambda _: self._rematch(), height=44),
                 "rematch",
             )
-        bar: list[ft.Control] = [ft.Row([turn, cross], spacing=4)]
+        bar: list[ft.Control]
+        if chances:
+            # The turn takes the whole width; below it the chances line, a tap target of its own
+            # (the whole line, TAP_MIN tall, beside the cross-out button) that explains them.
+            help_text = t("chances_help") + (t("chances_help_mid_turn") if state.dice is not None else "")
+            outlook = tagged(
+                ft.Container(
+                    content=ft.Text(chances, size=13, color=theme.MUTED),
+                    on_click=lambda _: s.explain(t("chances_title"), help_text),
+                    height=theme.TAP_MIN,
+                    alignment=ft.Alignment.CENTER_LEFT,
+                    padding=ft.Padding.only(left=12),
+                ),
+                "upper-outlook",
+                help_text,
+                expand=True,  # type: ignore[arg-type]
+            )
+            bar = [
+                ft.Container(content=turn_label, padding=ft.Padding.only(left=12, right=12, top=6)),
+                ft.Row([outlook, cross], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ]
+        else:
+            turn = ft.Container(content=turn_label, padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+                                expand=True)
+            bar = [ft.Row([turn, cross], spacing=4)]
         title: ft.Control = ft.Text(self.variant.name.in_(s.lang), size=20, weight=ft.FontWeight.W_600,
                                     no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
         if self.variant.stages > 1:
