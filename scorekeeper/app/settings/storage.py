@@ -17,7 +17,8 @@ log = logging.getLogger(__name__)
 
 KEY_LANG = "scorekeeper.lang"
 KEY_THEME = "scorekeeper.theme"
-TIMEOUT_S = 3.0  # a browser answers in well under a second; past this, it is taken as no storage
+TIMEOUT_S = 10.0  # a browser answers in well under a second (a busy phone or server in a few); past
+# this, it is taken as having no storage
 
 
 class BrowserStorage:
@@ -29,9 +30,10 @@ class BrowserStorage:
     async def read(self) -> tuple[object, object]:
         """The stored language and theme (None where nothing is stored); raises when the storage
         does not answer."""
-        lang = await asyncio.wait_for(self._prefs.get(KEY_LANG), TIMEOUT_S)
-        theme = await asyncio.wait_for(self._prefs.get(KEY_THEME), TIMEOUT_S)
-        return lang, theme
+        async def both() -> tuple[object, object]:
+            return await self._prefs.get(KEY_LANG), await self._prefs.get(KEY_THEME)
+
+        return await asyncio.wait_for(both(), TIMEOUT_S)
 
     async def save(self, key: str, value: str) -> bool:
         """Store `value` under `key`; False when the browser did not keep it."""
