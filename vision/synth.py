@@ -119,6 +119,25 @@ def face_texture(
     return tex
 
 
+def add_glare(tex: np.ndarray, rng: np.random.Generator) -> None:
+    """A reflection on a glossy face, in place (float texture, size x size): a lamp's soft spot or a
+    window's bright patch, near white, anywhere on the face, as large as a pip or several."""
+    size = tex.shape[0]
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / (size - 1)
+    cx, cy = rng.uniform(0.12, 0.88, 2)
+    a = rng.uniform(0, np.pi)
+    u = (xx - cx) * np.cos(a) + (yy - cy) * np.sin(a)
+    v = (yy - cy) * np.cos(a) - (xx - cx) * np.sin(a)
+    s, stretch = rng.uniform(0.03, 0.12), rng.uniform(1.0, 3.0)
+    if rng.random() < 0.5:  # a lamp
+        g = np.exp(-0.5 * ((u / (s * stretch)) ** 2 + (v / s) ** 2))
+    else:  # a window
+        g = ((np.abs(u) < 1.5 * s * stretch) & (np.abs(v) < 1.5 * s)).astype(np.float32)
+        g = cv2.GaussianBlur(g, (0, 0), max(0.5, 0.015 * size))
+    white = rng.uniform(225, 255, 3).astype(np.float32)
+    tex += np.maximum(white - tex, 0) * (rng.uniform(0.6, 1.0) * g)[..., None]  # light only adds
+
+
 def marble_share(size: int, rng: np.random.Generator) -> np.ndarray:
     """Veins of a marbled die: a smooth random field folded into thin bands, 0..1, size x size."""
     field: np.ndarray = cv2.resize(rng.normal(0, 1, (4, 4)).astype(np.float32), (size, size), interpolation=cv2.INTER_CUBIC)
@@ -213,6 +232,7 @@ def render_scene(
     see_through: float = 0.0,
     touching: float = 0.0,
     chinese: float = 0.0,
+    glare: float = 0.0,
 ) -> tuple[np.ndarray, list[RenderedDie]]:
     """A photo of dice on a table and the truth about each die (value of the face pointing up).
 
@@ -222,7 +242,8 @@ def render_scene(
     `see_through` the chance that a die is a translucent gem die (GEM_COLOURS), its hidden faces'
     pips showing through the body around the upper face's (likewise); `touching` the chance that a
     die lies against a face of one already placed, as thrown dice often do (likewise); `chinese` the
-    chance that a die is of the Chinese kind, its one a large pip and its one and four red (likewise).
+    chance that a die is of the Chinese kind, its one a large pip and its one and four red (likewise);
+    `glare` the chance that a lamp or a window shines back from a glossy die's upper face (likewise).
     """
     w, h = size
     if values is None:
@@ -339,6 +360,9 @@ def render_scene(
             red = np.clip(np.array(PIP_COLOURS["red"], np.float64) + crng.uniform(-20, 20, 3), 0, 255)
             accent = red if np.linalg.norm(red - np.asarray(bcol)) > 90 else np.asarray(pcol)
             kind = (float(crng.uniform(0.15, 0.24)), (int(accent[0]), int(accent[1]), int(accent[2])))
+        shine: np.random.Generator | None = None
+        if glare > 0 and rng.random() < glare:
+            shine = np.random.default_rng(int(rng.integers(2**31)))
         # face values: top=value, bottom=7-value, sides from the other pairs
         others = [v for v in (1, 2, 3) if v not in (value, 7 - value)]
         a, b = others
@@ -385,6 +409,8 @@ def render_scene(
             pips = np.zeros((tex_size, tex_size), np.float32) if gem is not None else None
             tex = face_texture(face_vals[name], bcol, pcol, tex_size, rng, pr, marble, pips, kind)  # type: ignore[arg-type]
             tex *= shade
+            if shine is not None and visible and (name == "top" or shine.random() < 0.2):
+                add_glare(tex, shine)
             src = np.array([[0, 0], [tex_size - 1, 0], [tex_size - 1, tex_size - 1], [0, tex_size - 1]], np.float32)
             x0, y0 = np.floor(quad.min(0)).astype(int) - 2
             x1, y1 = np.ceil(quad.max(0)).astype(int) + 2

@@ -445,6 +445,8 @@ def main() -> None:
                     help="share of the synthetic dice placed against another (both networks)")
     ap.add_argument("--chinese", type=float, default=0.0,
                     help="share of the synthetic dice of the Chinese kind, the one a large red pip (both networks)")
+    ap.add_argument("--glare", type=float, default=0.0,
+                    help="share of the synthetic dice shining back a lamp or a window (both networks)")
     ap.add_argument("--det-marbled", type=float, default=0.0, help="... and of the detector's")
     ap.add_argument("--faults", type=float, default=0.0,
                     help="chance of each camera fault (blur, noise, JPEG) in a training view or crop")
@@ -471,13 +473,13 @@ def main() -> None:
         t0 = time.time()
         pitch = (args.min_pitch, args.max_pitch)
         synth = synthetic(args.synthetic, seed + 1, patches, args.marbled, pitch, args.see_through, args.touching,
-                          args.chinese)
+                          args.chinese, args.glare)
         print(f"{len(real)} real photos, {len(synth)} synthetic ({time.time() - t0:.0f}s)", flush=True)
         if k == 0 and args.only != "cls":
             synth_det = synth
             if args.det_marbled != args.marbled or args.see_through:  # the detector learnt on unveined, opaque dice
                 synth_det = synthetic(args.synthetic, seed + 1, patches, args.det_marbled, pitch, touching=args.touching,
-                                      chinese=args.chinese)
+                                      chinese=args.chinese, glare=args.glare)
             # real photos weighted up against the synthetic ones
             pool = (dice_a + wide) * 2 + dice_c + synth_det if wide else dice_a * 3 + dice_c + synth_det
             init = Path(args.init + ".det.pt") if args.init else None
