@@ -7,7 +7,7 @@ import flet as ft
 from scorekeeper.app.settings.model import ThemeChoice
 
 SEED = "#2E7D4F"  # the green of a dice table
-TAP = 52  # smallest tap target (px), above Material's 48
+TAP = 52  # a button's tap target (px), above Material's 48
 TAP_MIN = 48  # a target among many in a list or bar (chips, switches, a tappable line): Material's 48
 DIE = 58  # a die on the entry panel (smaller on a narrower phone, so that five and the photo fit)
 PHONE_W = 390  # the width laid out for until the browser tells the page's own
