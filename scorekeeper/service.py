@@ -23,7 +23,7 @@ from scorekeeper.game import (
     Undo,
     apply,
     new_game,
-    verify_player,
+    verify_actor,
 )
 from scorekeeper.i18n import Text
 from scorekeeper.rules import get_variant
@@ -125,8 +125,8 @@ class GameService:
             state = self._state
             if seen is not None and seen is not state:
                 raise GameMovedOn()
-            if player is not None and not isinstance(action, Undo):
-                verify_player(state, player)
+            if player is not None:
+                verify_actor(state, action, player)
             after = apply(state, action)  # verifies; nothing is saved if it raises
             self.store.append_action(self.info.id, self._saved + 1, action, state.player_name, after)
             self._saved += 1

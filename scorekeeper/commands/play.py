@@ -12,11 +12,10 @@ from scorekeeper.dice import InvalidDice
 from scorekeeper.game import (
     GameError,
     State,
-    Undo,
     apply,
     from_payload,
     new_game,
-    verify_player,
+    verify_actor,
 )
 from scorekeeper.rules import RulesInputError, get_variant
 from scorekeeper.service import GameService
@@ -91,14 +90,11 @@ def run_play(args: argparse.Namespace) -> int:
             try:
                 action = from_payload(raw)
                 player = _asserted_player(index, raw)
-                if player is not None and player not in state.players:  # undo included: no turn of its own
-                    raise UsageError(f"{_describe(index, raw)}: not_your_turn: {player} does not play in this game "
-                                     f"(players: {', '.join(state.players)})")
                 if service is not None:
                     state = service.act(action, player)
                 else:
-                    if player is not None and not isinstance(action, Undo):
-                        verify_player(state, player)
+                    if player is not None:
+                        verify_actor(state, action, player)
                     state = apply(state, action)
             except GameError as error:
                 raise UsageError(f"{_describe(index, raw)}: {error.rule}: {error}") from None

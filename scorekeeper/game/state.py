@@ -418,6 +418,17 @@ def _check_undo(state: State, action: Undo) -> None:
         )
 
 
+def verify_actor(state: State, action: Action, name: str) -> None:
+    """Raise NotYourTurn unless `name` plays in this game and may take `action` now: an undo any
+    player may take (it takes back any player's actions), the rest only the player whose turn it is."""
+    if name not in state.players:
+        players = ", ".join(state.players)
+        raise NotYourTurn(Text(f"{name} не играет в этой игре (игроки: {players}).",
+                               f"{name} does not play in this game (players: {players})."))
+    if not isinstance(action, Undo):
+        verify_player(state, name)
+
+
 def verify_player(state: State, name: str) -> None:
     """Raise NotYourTurn unless it is `name`'s turn."""
     _check_not_over(state)
