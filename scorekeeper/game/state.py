@@ -13,6 +13,7 @@ game is a pure function of its action log.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -192,6 +193,10 @@ def new_game(variant: Variant, players: Sequence[str]) -> State:
         )
     if len(set(names)) != len(names):
         raise InvalidAction(Text("Имена игроков повторяются.", "Player names must differ."))
+    for name in names:
+        if not name.strip() or any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
+            raise InvalidAction(Text(f"Имя игрока {name!r}: нужна одна строка видимых знаков.",
+                                     f"Player name {name!r}: expected one line of visible characters."))
     return State(variant, names, tuple(PlayerSheet.empty(variant) for _ in names), tuple(range(len(names))))
 
 
@@ -335,6 +340,9 @@ def _check_score(state: State, action: Score) -> tuple[Box, int, Evaluation]:
     box = _box(state, action.box)
     _need_throw(state, Text("записывайте клетку", "write a box"))
     index = _target_stage(state, box, action.stage)
+    if action.value is not None and not state.variant.shows(action.value):
+        raise InvalidAction(Text(f"Значение {action.value}: такого нет на кубике.",
+                                 f"Value {action.value}: not a value the dice can show."))
     assert state.dice is not None
     evaluation = state.variant.evaluate(box.id, state.dice, _claim(state, index, action.value))
     if not evaluation.allowed:
@@ -350,7 +358,7 @@ def _check_cross_out(state: State, action: CrossOut) -> tuple[Box, int, int]:
     if state.throws == 0 and not variant.zero_throw_cross_out:
         _need_throw(state, Text("вычёркивайте клетку", "cross out a box"))
     index = _target_stage(state, box, action.stage)
-    if box.section == "upper" and (state.throws == 0 or not variant.upper_cross_out):
+    if box.section == "upper" and not variant.upper_cross_out:
         raise BoxNotAllowed(
             Text(
                 f"Клетку «{box.name.ru}» вычеркнуть нельзя: верхние клетки записываются по кубикам.",

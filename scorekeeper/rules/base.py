@@ -224,6 +224,11 @@ class Variant:
             hand = Hand(tuple(min(v, self.clamp) for v in hand.values))
         return hand
 
+    def shows(self, value: int) -> bool:
+        """A die (or a team's goals) can show `value`: the values a claim may pick (which pair)."""
+        top = self.clamp if self.clamp is not None else (self.high or 6)
+        return self.low <= value <= top
+
     # --- claims ------------------------------------------------------------------------------
     def evaluate(self, box_id: str, hand: Hand, claim: Claim = Claim()) -> Evaluation:
         """Judge writing `box_id` with `hand`: allowed, valid, score and a reason."""

@@ -102,11 +102,13 @@ class FirstThrowDouble(VariantHooks):
         return Evaluation(evaluation.box, True, True, doubled, reason, evaluation.value)
 
 
-def _zero_throw_boxes(rule: str, boxes: list[Box]) -> frozenset[str]:
-    lower = {box.id for box in boxes if box.section == "lower"}
+def _zero_throw_boxes(rule: str, boxes: list[Box], gora: bool) -> frozenset[str]:
+    """The boxes a turn may strike before its first throw: the lower ones as `rule` says, and the
+    «гора» too where it may be crossed out at all (RULES.md §3.2, 6)."""
     if rule == "none":
         return frozenset()
-    return frozenset(lower - {"chance"} if rule == "lower_except_chance" else lower)
+    ids = {box.id for box in boxes if box.section == "lower" or gora}
+    return frozenset(ids - {"chance"} if rule == "lower_except_chance" else ids)
 
 
 def build(options: Mapping[str, Any]) -> Variant:
@@ -129,7 +131,7 @@ def build(options: Mapping[str, Any]) -> Variant:
         throws=o["base_rolls"],
         fences=True,
         zero_throw_cross_out=o["allow_zero_roll_cross_out"] != "none",
-        zero_throw_boxes=_zero_throw_boxes(o["allow_zero_roll_cross_out"], boxes),
+        zero_throw_boxes=_zero_throw_boxes(o["allow_zero_roll_cross_out"], boxes, o["allow_gora_cross_out"]),
         upper=UpperRule(
             "gora",
             bonus=o["gora_premium"],

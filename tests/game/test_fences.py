@@ -86,6 +86,16 @@ def test_upper_cross_out_option_allows_it_after_a_throw() -> None:
     assert column(s, "Аня")["stages"][0]["boxes"]["fours"] == 0
 
 
+def test_upper_cross_out_option_allows_it_before_a_throw_too() -> None:
+    """RULES.md §3.2, 6: the zero-throw cross-out is for lower boxes *because* the «гора» cannot be
+    crossed out; where the option lets it be, it may be struck before a throw too, for +3 fences."""
+    s = run(start("ru_fences", allow_gora_cross_out=True), {"cross_out": "sixes"})
+    assert column(s, "Аня")["stages"][0]["crossed"] == ["sixes"]
+    assert column(s, "Аня")["fences"] == 3
+    s = start("ru_fences", allow_gora_cross_out=True, allow_zero_roll_cross_out="none")
+    assert not s.can_cross_out("sixes")
+
+
 def test_zero_throw_cross_out_can_be_switched_off() -> None:
     s = start("ru_fences", allow_zero_roll_cross_out="none")
     with pytest.raises(NoThrowYet) as error:
