@@ -19,6 +19,19 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 
+MESSAGE_ENDS = 300  # characters kept at each end of a longer message (a pasted 100,000-die roll)
+
+
+def one_line(message: str) -> str:
+    """An error message as one line of bounded length: line breaks shown as \\n, and the middle of
+    a very long message cut (its start names the input, its end the rule broken)."""
+    line = message.replace("\r", "\\r").replace("\n", "\\n")
+    if len(line) > 2 * MESSAGE_ENDS + 50:
+        cut = len(line) - 2 * MESSAGE_ENDS
+        line = f"{line[:MESSAGE_ENDS]} … [{cut} characters left out] … {line[-MESSAGE_ENDS:]}"
+    return line
+
+
 def _add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--option",
@@ -52,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("dice", nargs="*", help="the five values")
     _add_options(score)
     score.add_argument("--value", default=None, help="the value the player picks (which pair)")
-    score.add_argument("--roll", default="3", help="throw number within the turn (default 3)")
+    score.add_argument("--roll", default=None, help="throw number within the turn (default 3: not the first)")
     score.add_argument("--lang", choices=("en", "ru"), default="en", help="language of 'reason'")
 
     play = sub.add_parser("play", help="replay a scripted game and print the sheet")
@@ -106,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_read_dice(args)
     except UsageError as error:
-        print(f"scorekeeper {args.command}: {error}", file=sys.stderr)
+        print(f"scorekeeper {args.command}: {one_line(str(error))}", file=sys.stderr)
         return 2
     parser.print_help()
     return 0

@@ -107,7 +107,7 @@ class Store:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={synchronous}")
             self._db.execute("PRAGMA foreign_keys=ON")
-        except sqlite3.DatabaseError as error:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
             self._db.close()
             raise StoreError(f"{self.path}: not a scorekeeper database ({error})") from None
         except StoreError:
@@ -152,7 +152,7 @@ class Store:
     def _migrate(self) -> None:
         try:
             version = self._refuse_foreign()
-        except sqlite3.DatabaseError as error:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
             raise StoreError(f"{self.path}: not a scorekeeper database ({error})") from None
         for step in range(version, SCHEMA_VERSION):
             with self._transaction() as db:
@@ -250,13 +250,14 @@ class Store:
 
     def load(self, game_id: int) -> tuple[GameInfo, State, int]:
         """The game's header, its state replayed from the log, and the log's length."""
-        info = self.game(game_id)
         try:
+            info = self.game(game_id)
             actions = self.actions(game_id)
             state = new_game(info.build_variant(), info.players)
             for action in actions:
                 state = apply(state, action)
-        except ValueError as error:  # options or a log this version of the rules cannot replay
+        except (ValueError, TypeError, KeyError, AttributeError) as error:
+            # options or a log this version of the rules cannot replay, or a damaged row
             raise StoreError(f"{self.path}: game {game_id} cannot be replayed: {error}") from None
         return info, state, len(actions)
 

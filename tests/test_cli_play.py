@@ -294,3 +294,115 @@ def test_twelve_player_games_play_and_show_the_same_sheet(
     script["actions"] = script["actions"][:cut]
     code, partial, _ = _run(capsys, "play", _script(tmp_path, script, "partial.json"))
     assert partial == taken[cut - 1][1].sheet()
+
+
+def test_a_value_no_die_shows_is_refused_and_the_turn_stays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "games.db")
+    for value in (9, -3, 0):
+        script = {"variant": "yatzy", "players": ["A", "B"],
+                  "actions": [{"roll": [1, 1, 3, 4, 5]}, {"score": "pair", "value": value}]}
+        code, out, err = _run(capsys, "play", _script(tmp_path, script), "--db", db)
+        assert code == 2 and out is None and err.count("\n") == 1
+        assert "action 1" in err and f"Value {value}: not a value the dice can show" in err
+    code, shown, _ = _run(capsys, "show", "--db", db, "--last")
+    assert shown["actions"] == 1 and shown["turn"]["player"] == "A"  # the throw saved, no box written
+    assert shown["players"][0]["stages"][0]["boxes"]["pair"] is None
+
+
+def test_a_locked_database_is_named_not_a_traceback(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    script = _script(tmp_path, CLI_EXAMPLE)
+    cli = [sys.executable, "-m", "scorekeeper.cli"]
+    assert subprocess.run([*cli, "play", script, "--db", str(db)], capture_output=True).returncode == 0
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another program writing: nobody else may write
+    try:
+        run = [*cli, "play", script, "--db", str(db)]
+        result = subprocess.run(run, capture_output=True, text=True, encoding="utf-8", timeout=60)
+        assert result.returncode == 2 and result.stdout == "", result.stderr
+        assert result.stderr.count("\n") == 1 and "locked by another program" in result.stderr
+        run = [*cli, "show", "--db", str(db), "1"]  # reading goes on meanwhile (the WAL journal)
+        result = subprocess.run(run, capture_output=True, text=True, encoding="utf-8", timeout=60)
+        assert result.returncode == 0 and json.loads(result.stdout)["actions"] == 7
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    with Store(db) as store:
+        assert store.last_game_id() == 1  # the refused play added no game
+
+
+@pytest.mark.parametrize(
+    ("damage", "named"),
+    [
+        ("DROP TABLE actions", "damaged"),
+        ("UPDATE actions SET payload = CAST(X'7B22FF' AS TEXT) WHERE seq = 1", "damaged"),
+        ("UPDATE actions SET payload = '{\"score\": 5}' WHERE seq = 2", "cannot be replayed"),
+        ("UPDATE games SET options = 'not json'", "cannot be replayed"),
+        ("UPDATE players SET name = 'Аня' WHERE seat = 1", "cannot be replayed"),
+    ],
+)
+def test_a_damaged_database_exits_2_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: str, named: str
+) -> None:
+    db = tmp_path / "games.db"
+    assert _run(capsys, "play", _script(tmp_path, CLI_EXAMPLE), "--db", str(db))[0] == 0
+    with sqlite3.connect(db) as raw:
+        raw.execute(damage)
+    raw.close()
+    code, out, err = _run(capsys, "show", "--db", str(db), "1")
+    assert code == 2 and out is None and err.count("\n") == 1 and named in err, err
+
+
+def test_random_byte_damage_never_gives_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "games.db"
+    state = new_game(get_variant("ru_fences"), ["Аня", "Борис"])
+    actions = [to_payload(a) for a, _ in play_random(state, random.Random(5))][:200]
+    script = _script(tmp_path, {"variant": "ru_fences", "players": ["Аня", "Борис"], "actions": actions})
+    assert _run(capsys, "play", script, "--db", str(db))[0] == 0
+    with sqlite3.connect(db) as raw:
+        raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    raw.close()
+    whole = db.read_bytes()
+    rng = random.Random(7)
+    codes = []
+    for i in range(30):
+        data = bytearray(whole)
+        for _ in range(rng.randint(1, 40)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        copy = tmp_path / f"damaged{i}.db"
+        copy.write_bytes(bytes(data))
+        for args in (["show", "--db", str(copy), "1"], ["play", script, "--db", str(copy)]):
+            code, _, err = _run(capsys, *args)
+            assert code in (0, 2), err
+            assert code == 0 or err.count("\n") == 1
+            codes.append(code)
+    assert 2 in codes  # some damage was noticed (the rest fell where nothing reads)
+
+
+def test_db_paths_that_cannot_be_a_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = _script(tmp_path, CLI_EXAMPLE)
+    for args, named in (
+        (["play", script, "--db", ""], "--db: expected the path of an SQLite file"),
+        (["show", "--db", ""], "--db: expected the path of an SQLite file"),
+        (["play", script, "--db", str(tmp_path / "no" / "such" / "g.db")], "no such folder"),
+        (["show", "--db", str(tmp_path / "games.db"), str(2**70)], "no such file"),
+    ):
+        code, out, err = _run(capsys, *args)
+        assert code == 2 and out is None and err.count("\n") == 1 and named in err, err
+    db = str(tmp_path / "games.db")
+    _run(capsys, "play", script, "--db", db)
+    code, _, err = _run(capsys, "show", "--db", db, str(2**70))
+    assert code == 2 and f"no game {2**70}" in err
+
+
+def test_messages_stay_one_line_of_bounded_length(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    huge = {"variant": "yatzy", "players": ["A"], "actions": [{"roll": [3] * 100_000}]}
+    code, _, err = _run(capsys, "play", _script(tmp_path, huge))
+    assert code == 2 and err.count("\n") == 1 and len(err) < 1000
+    assert err.startswith("scorekeeper play: action 0") and "expected 5 dice, got 100000" in err
+    for names in (["a\nb", "c"], ["a\rb"], [" \t "], ["a\u2028b"]):
+        script = {"variant": "yatzy", "players": names, "actions": []}
+        code, _, err = _run(capsys, "play", _script(tmp_path, script))
+        assert code == 2 and err.count("\n") == 1, err

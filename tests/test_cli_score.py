@@ -71,6 +71,9 @@ def test_reason_in_russian_on_request():
         (["yatzy"], "required: box"),
         (["ru_fences", "full"], "dice: expected 5 dice, got 0"),
         (["ru_fences", "full", "1", "2", "3", "4", "5", "--bogus"], "--bogus"),
+        (["yahtzee", "full", "1", "2", "3", "4", "5", "--roll", "4"], "at most 3 throws"),
+        (["ru_football", "full", "1", "2", "3", "4", "5", "--roll", "2"], "at most 1 throw"),
+        (["yatzy", "pair", "1", "1", "3", "4", "5", "--value", "9"], "--value 9"),
     ],
 )
 def test_bad_input_exits_2_with_one_line_naming_it(args, named):

@@ -335,6 +335,10 @@ def test_cli_fences_and_options(capsys):
         (["ru_fences", "--open", "ones", "--upper", "0", "--fences", "x"], "--fences"),
         (["yahtzee", "--open", "ones", "--upper", "0", "--fences", "2"], "--fences"),
         (["yahtzee", "--open", "ones", "--upper", "-4"], "--upper"),
+        (["yahtzee", "--open", "ones", "--upper", "999"], "they make 0 to 100"),  # five of each filled face
+        (["yatzy", "--open", "ones,twos,threes,fours,fives", "--upper", "7"], "not a sum"),  # sixes: 6, 12 ...
+        (["ru_fences", "--open", "ones,twos,threes,fours,fives,sixes", "--upper", "5"], "they make 0 to 0"),
+        (["ru_fences", "--open", "ones,twos,threes,fours,fives", "--upper", "-19"], "-18 to 12"),
         (["ru_fences", "--open", "ones", "--upper", "0", "--option", "nonsense=1"], "nonsense"),
         (["ru_fences", "--open", "ones", "--upper", "0", "--option", "gora_premium"], "--option"),
         (["poker", "--open", "ones", "--upper", "0"], "poker"),

@@ -40,6 +40,16 @@ def _open_faces(variant: Any, raw: str) -> frozenset[int]:
     return frozenset(faces)
 
 
+def _reachable(mode: str, filled: set[int]) -> set[int]:
+    """Every upper sum (or «гора» net) the filled boxes can hold: c dice of face f write c * f (or
+    (c - 3) * f in the «гора»), c from 0 to 5; a crossed-out box counts as nothing written."""
+    counts = range(-3, 3) if mode == "gora" else range(0, 6)
+    sums = {0}
+    for face in filled:
+        sums = {s + c * face for s in sums for c in counts}
+    return sums
+
+
 def run_outlook(args: argparse.Namespace) -> int:
     """Print the chances of the upper bonus / «гора» premium and penalty as JSON."""
     try:
@@ -61,6 +71,11 @@ def run_outlook(args: argparse.Namespace) -> int:
         raise UsageError(f"--fences {fences}: {variant.id} has no fences (only 0 is accepted)")
     if goal.mode == "sum" and upper < 0:
         raise UsageError(f"--upper {upper}: the upper sum of {variant.id} is never negative")
+    reachable = _reachable(goal.mode, set(FACES) - faces)
+    if upper not in reachable:
+        filled = ", ".join(_FACE_BOX[f] for f in sorted(set(FACES) - faces)) or "none"
+        raise UsageError(f"--upper {upper}: not a {'net' if goal.mode == 'gora' else 'sum'} the filled upper "
+                         f"boxes ({filled}) can hold; they make {min(reachable)} to {max(reachable)}")
     result = outlook(goal, faces, upper, fences)
     print_json(
         {

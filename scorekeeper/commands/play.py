@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +70,31 @@ def _asserted_player(index: int, raw: Any) -> str | None:
     return player
 
 
+def _db_path(raw: str) -> str:
+    """The --db path, refused with a sentence where it cannot be a database file."""
+    if not raw.strip():
+        raise UsageError("--db: expected the path of an SQLite file, got an empty string")
+    folder = Path(raw).parent
+    if not folder.is_dir():
+        raise UsageError(f"--db {raw}: no such folder {str(folder)!r}")
+    return raw
+
+
+@contextmanager
+def _database_errors(path: str) -> Iterator[None]:
+    """SQLite's own failures on the --db file (locked by another program, damaged) as one line."""
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        text = str(error)
+        if "locked" in text or "busy" in text:
+            raise UsageError(f"--db {path}: the file is locked by another program; "
+                             "try again once it is closed") from None
+        raise UsageError(f"--db {path}: the file is damaged or not a scorekeeper database ({text})") from None
+    except sqlite3.Error as error:
+        raise UsageError(f"--db {path}: the file is damaged or not a scorekeeper database ({error})") from None
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Replay the script (saving it with --db) and print the sheet; exit 2 at the first bad action."""
     script = _read_script(args.script)
@@ -76,35 +104,43 @@ def run_play(args: argparse.Namespace) -> int:
     except (RulesInputError, GameError) as error:
         raise UsageError(f"{args.script}: {error}") from None
 
-    service: GameService | None = None
+    if args.db is None:
+        print_json(_sheet(_replay(script, state, None), None))
+        return 0
+    path = _db_path(args.db)
     store: Store | None = None
-    if args.db:
-        try:
-            store = Store(args.db)
-            service = GameService.create(store, variant.id, script["players"], script["options"])
-        except StoreError as error:
-            raise UsageError(f"--db {args.db}: {error}") from None
-        state = service.state
     try:
-        for index, raw in enumerate(script["actions"]):
+        with _database_errors(path):
             try:
-                action = from_payload(raw)
-                player = _asserted_player(index, raw)
-                if service is not None:
-                    state = service.act(action, player)
-                else:
-                    if player is not None:
-                        verify_actor(state, action, player)
-                    state = apply(state, action)
-            except GameError as error:
-                raise UsageError(f"{_describe(index, raw)}: {error.rule}: {error}") from None
-            except InvalidDice as error:
-                raise UsageError(f"{_describe(index, raw)}: invalid_dice: {error}") from None
-        print_json(_sheet(state, service))
+                store = Store(path)
+                service = GameService.create(store, variant.id, script["players"], script["options"])
+            except StoreError as error:
+                raise UsageError(f"--db {path}: {error}") from None
+            print_json(_sheet(_replay(script, service.state, service), service))
     finally:
         if store is not None:
             store.close()
     return 0
+
+
+def _replay(script: dict[str, Any], state: State, service: GameService | None) -> State:
+    """The script's actions taken one by one (each saved by `service` where given); the first
+    that breaks a rule or is malformed stops the replay with a UsageError naming it."""
+    for index, raw in enumerate(script["actions"]):
+        try:
+            action = from_payload(raw)
+            player = _asserted_player(index, raw)
+            if service is not None:
+                state = service.act(action, player)
+            else:
+                if player is not None:
+                    verify_actor(state, action, player)
+                state = apply(state, action)
+        except GameError as error:
+            raise UsageError(f"{_describe(index, raw)}: {error.rule}: {error}") from None
+        except InvalidDice as error:
+            raise UsageError(f"{_describe(index, raw)}: invalid_dice: {error}") from None
+    return state
 
 
 def _sheet(state: State, service: GameService | None) -> dict[str, Any]:
@@ -119,30 +155,34 @@ def run_show(args: argparse.Namespace) -> int:
     """Print a saved game's sheet with its id and the number of saved actions."""
     if args.game_id is not None and args.last:
         raise UsageError("give either GAME_ID or --last, not both")
-    if not Path(args.db).exists():
-        raise UsageError(f"--db {args.db}: no such file")
-    try:
-        store = Store(args.db)
-    except StoreError as error:
-        raise UsageError(f"--db {args.db}: {error}") from None
-    try:
-        if args.game_id is None:
-            game_id = store.last_game_id()
-            if game_id is None:
-                raise UsageError(f"--db {args.db}: no saved games")
-        else:
-            try:
-                game_id = int(args.game_id)
-            except ValueError:
-                raise UsageError(f"GAME_ID {args.game_id!r}: expected a whole number") from None
+    path = _db_path(args.db)
+    if not Path(path).is_file():
+        raise UsageError(f"--db {path}: no such file")
+    game_id: int | None = None
+    if args.game_id is not None:
         try:
-            _, state, saved = store.load(game_id)
-        except StoreError as error:
-            raise UsageError(str(error)) from None
+            game_id = int(args.game_id)
+        except ValueError:
+            raise UsageError(f"GAME_ID {args.game_id!r}: expected a whole number") from None
+    store: Store | None = None
+    try:
+        with _database_errors(path):
+            try:
+                store = Store(path)
+                if game_id is None:
+                    game_id = store.last_game_id()
+                    if game_id is None:
+                        raise UsageError(f"--db {path}: no saved games")
+                if not 0 < game_id < 2**63:
+                    raise StoreError(f"{path}: no game {game_id}")
+                _, state, saved = store.load(game_id)
+            except StoreError as error:
+                raise UsageError(str(error)) from None
         sheet = state.sheet()
         sheet["id"] = game_id
         sheet["actions"] = saved
         print_json(sheet)
     finally:
-        store.close()
+        if store is not None:
+            store.close()
     return 0

@@ -26,11 +26,14 @@ def run_score(args: argparse.Namespace) -> int:
         raise UsageError(f"{' '.join(['dice', *args.dice])}: {error}") from None
     except RulesInputError as error:
         raise UsageError(str(error)) from None
-    throw = _whole(args.roll, "--roll")
+    throw = 3 if args.roll is None else _whole(args.roll, "--roll")  # 3: not the first throw
     if throw < 1:
         raise UsageError(f"--roll {throw}: the throw number starts at 1")
+    if args.roll is not None and throw > variant.throws and not variant.fences:
+        raise UsageError(f"--roll {throw}: a turn of {variant.id} has at most {variant.throws} "
+                         f"throw{'s' if variant.throws != 1 else ''}")
     value = None if args.value is None else _whole(args.value, "--value")
-    if value is not None and not variant.low <= value <= (variant.clamp or variant.high or 6):
+    if value is not None and not variant.shows(value):
         raise UsageError(f"--value {value}: not a value the dice can show")
     evaluation = variant.evaluate(box.id, hand, Claim(throw=throw, value=value))
     low, high = variant.score_range(box.id)
