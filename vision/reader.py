@@ -3,6 +3,8 @@ find which way the table's far side lies, classify each die."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from vision import Die
@@ -31,22 +33,34 @@ TURN_DICE = 8  # ... else this many of the surest detections are read with the p
 TURN_VOTES = 0.3  # and a turn is taken where more of them (this share of them) read surest than upright
 TURN_VIEWS = 4  # ... each read in this many views in each turn (in two, more steep photos were read upside down)
 TURN_MIN_DICE = 2  # ... counting only detections that read as a die in some turn, at least this many
+SAME_BOX = 0.8  # a detection boxed this alike (IoU) to a die already read takes that read (same views)
 
 
-Kept = list[tuple[Detection, Detection, np.ndarray]]
+Read = tuple[Detection, Detection, np.ndarray]  # a die: detector's box, classifier's refit, probabilities
+Kept = list[Read]
 
 
-def _keep(image: np.ndarray, dets: list[Detection], turn: float) -> Kept:
-    """The detections the classifier keeps: (first box, refitted box, class probabilities)."""
-    probs, boxes = models().classify(image, dets, LOOK_VIEWS, turn)
-    return [(d0, d, p) for d0, d, p in zip(dets, boxes, probs, strict=True) if p[0] <= NOT_A_DIE]
+def _keep(image: np.ndarray, dets: list[Detection], turn: float, known: Sequence[Read] = ()) -> Kept:
+    """The detections the classifier keeps: (first box, refitted box, class probabilities). A
+    detection boxed as alike as SAME_BOX to a die of `known` (read at the same turn) takes that
+    die's read: its views would be all but the same pixels."""
+    reads: list[Read | None] = []
+    for d0 in dets:
+        alike = max(known, key=lambda k: iou(k[0], d0), default=None)
+        reads.append((d0, alike[1], alike[2]) if alike and iou(alike[0], d0) >= SAME_BOX else None)
+    todo = [d0 for d0, r in zip(dets, reads, strict=True) if r is None]
+    if todo:
+        probs, boxes = models().classify(image, todo, LOOK_VIEWS, turn)
+        new = iter(zip(todo, boxes, probs, strict=True))
+        reads = [r if r is not None else next(new) for r in reads]
+    return [r for r in reads if r is not None and r[2][0] <= NOT_A_DIE]
 
 
-def _look(image: np.ndarray, long_side: int, turn: float = 0.0) -> tuple[Kept, float, list[Detection]]:
+def _look(image: np.ndarray, long_side: int, turn: float = 0.0, known: Sequence[Read] = ()) -> tuple[Kept, float, list[Detection]]:
     """The detector at `long_side` and the detections the classifier keeps (see _keep); also the
     scale used (image px per input px) and all the detections."""
     dets, back = models().detect(image, long_side)
-    return _keep(image, dets, turn), back, dets
+    return _keep(image, dets, turn, known), back, dets
 
 
 def _far_side(image: np.ndarray, kept: Kept, dets: list[Detection]) -> float:
@@ -132,7 +146,7 @@ def _second_look(image: np.ndarray, kept: Kept, back: float, first: int, turn: f
     rescale = max(min(MIN_LONG_SIDE, first), min(rescale, DET_MAX_LONG_SIDE, int(long_side * 1.5)))
     if first / RESCALE_TOLERANCE < rescale < first * RESCALE_TOLERANCE:
         return kept
-    again = _look(image, rescale, turn)[0]
+    again = _look(image, rescale, turn, kept)[0]  # the first look's dice boxed alike are not read again
     if len(again) < len(kept):
         kept, again = again, kept
     return again + [k for k in kept if k[2][0] <= SURE_DIE and all(iou(k[1], a[1]) < 0.3 for a in again)]
