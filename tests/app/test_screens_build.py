@@ -14,7 +14,7 @@ from scorekeeper.app.shell import Shell
 from scorekeeper.rules import VARIANT_IDS
 from scorekeeper.service import GameService
 from scorekeeper.store import Store
-from tests.app.controls import texts
+from tests.app.controls import texts, walk
 
 
 class StandInPage:
@@ -129,3 +129,34 @@ def test_a_game_address_opens_its_sheet_and_an_unknown_one_home(tmp_path: Path) 
         shell = Shell(page, AppConfig(db_path=tmp_path / "g.sqlite"), store)  # type: ignore[arg-type]
         shell.start()
         assert isinstance(shell.screen, screen), route
+
+
+def test_many_unfinished_games_leave_the_other_screens_above_them(shell: Shell) -> None:
+    for n in range(8):
+        GameService.create(shell.store, "yatzy", [f"Игрок {n}", "Борис"])
+    shell.home()
+    order = [c.identifier for c in walk(shell.page.controls[0]) if getattr(c, "identifier", None)]
+    resumes = [i for i, name in enumerate(order) if name.startswith("resume-")]
+    assert len(resumes) == 8
+    for screen in ("history", "statistics", "settings", "invite"):
+        assert order.index(screen) < resumes[0]
+
+
+def test_russian_average_has_a_decimal_comma(shell: Shell) -> None:
+    import random
+
+    from scorekeeper.app.statistics.view import StatisticsScreen
+    from scorekeeper.game import new_game
+    from scorekeeper.game.simulate import play_random
+
+    for seed in (1, 2):
+        service = GameService.create(shell.store, "yatzy", ["Аня"])
+        for action, _ in play_random(new_game(service.state.variant, ["Аня"]), random.Random(seed)):
+            service.act(action)
+    average = shell.store.player_stats("Аня")[0]["average"]
+    shown = f"{average:.1f}"
+    shell.show(lambda: StatisticsScreen(shell))
+    assert shown.replace(".", ",") in texts(shell.page.controls[0])
+    shell.set_lang("en")
+    shell.show(lambda: StatisticsScreen(shell))
+    assert shown in texts(shell.page.controls[0])

@@ -54,7 +54,8 @@ class HomeScreen:
         return turn_line(state, self.shell.lang)
 
     def build(self) -> ft.Control:
-        """Big buttons first, then the unfinished games."""
+        """Big buttons first (however many games are unfinished, the other screens stay in
+        reach without scrolling), then the unfinished games."""
         s = self.shell
         t = s.t
 
@@ -108,13 +109,13 @@ class HomeScreen:
                     ),
                     "new-game",
                 ),
-                ft.Text(t("unfinished"), size=16, weight=ft.FontWeight.W_600, color=theme.MUTED),
-                *(resume or [ft.Text(t("no_unfinished"), color=theme.MUTED)]),
-                ft.Container(height=8),
                 ft.Row([nav("history", ft.Icons.HISTORY, t("history"), self._history),
                         nav("statistics", ft.Icons.INSIGHTS, t("statistics"), self._statistics)]),
                 ft.Row([nav("settings", ft.Icons.SETTINGS, t("settings"), self._settings),
                         nav("invite", ft.Icons.QR_CODE_2, t("invite"), self._invite)]),
+                ft.Container(height=4),
+                ft.Text(t("unfinished"), size=16, weight=ft.FontWeight.W_600, color=theme.MUTED),
+                *(resume or [ft.Text(t("no_unfinished"), color=theme.MUTED)]),
             ],
             spacing=12,
             scroll=ft.ScrollMode.AUTO,

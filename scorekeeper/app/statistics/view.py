@@ -64,6 +64,8 @@ class StatisticsScreen:
             )
 
         average = num(f"{row.average:.1f}")
+        if s.lang == "ru":
+            average = average.replace(".", ",")  # the Russian decimal comma: 311,0
         first = [
             fact(t("games"), str(row.games)),
             fact(t("wins"), f"{row.wins}", theme.GOOD if row.wins else None),
