@@ -162,8 +162,13 @@ def read_header(data: bytes) -> Header:
         return _bmp_header(data)
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         return _webp_header(data)
-    if data[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftypavif"):
+    if data[4:8] == b"ftyp" and data[8:12] in (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis",
+                                                  b"mif1", b"msf1", b"avif", b"avis"):
         raise ImageError("HEIC/AVIF photos are not supported: save the photo as JPEG or PNG")
+    if data[:4] in (b"II*\x00", b"MM\x00*"):
+        raise ImageError("TIFF (or camera raw) files are not supported: save the photo as JPEG or PNG")
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        raise ImageError("GIF files are not supported: save the photo as JPEG or PNG")
     raise ImageError("not an image: expected a JPEG, PNG, WebP or BMP file")
 
 

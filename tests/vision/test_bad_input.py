@@ -8,6 +8,7 @@ import time
 import zlib
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -58,9 +59,20 @@ def test_non_image_is_refused() -> None:
         vision.read_dice(b"hello" * 3)
 
 
-def test_heic_is_refused_with_a_hint() -> None:
-    with pytest.raises(vision.ImageError, match="HEIC"):
-        vision.read_dice(b"\x00\x00\x00\x18ftypheic" + b"\x00" * 100)
+@pytest.mark.parametrize("brand", [b"heic", b"heix", b"hevc", b"mif1", b"msf1", b"avif"])
+def test_heic_is_refused_with_a_hint(brand: bytes) -> None:
+    with pytest.raises(vision.ImageError, match="HEIC/AVIF photos are not supported: save the photo as JPEG"):
+        vision.read_dice(b"\x00\x00\x00\x18ftyp" + brand + b"\x00" * 100)
+
+
+def test_tiff_and_gif_are_named_not_called_non_images() -> None:
+    image = np.zeros((64, 64, 3), np.uint8)
+    ok, tiff = cv2.imencode(".tiff", image)
+    assert ok
+    with pytest.raises(vision.ImageError, match="TIFF .* not supported: save the photo as JPEG"):
+        vision.read_dice(tiff.tobytes())
+    with pytest.raises(vision.ImageError, match="GIF files are not supported"):
+        vision.read_dice(b"GIF89a" + b"\x00" * 100)
 
 
 def test_decompression_bomb_is_refused_before_decoding() -> None:
