@@ -21,6 +21,8 @@ UI_HISTORY: dict[str, Text] = {
     "stats_fences_earned": Text("Огр. +", "Fences +"),
     "stats_fences_spent": Text("Огр. −", "Fences −"),
     "stats_chart_game": Text("Игра на графике", "Game on the chart"),
+    "stats_older_game": Text("Игра раньше", "Earlier game"),
+    "stats_newer_game": Text("Игра позже", "Later game"),
     "stats_turn": Text("ход", "turn"),
     "stats_game": Text("игра", "game"),
     "stats_points": Text("очки", "points"),

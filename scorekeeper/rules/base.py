@@ -259,9 +259,16 @@ class Variant:
         """Bonus for a finished upper section (0 where the variant has none)."""
         return self.upper.bonus_for(upper) if self.upper is not None else 0
 
+    @property
+    def has_extras(self) -> bool:
+        """Points outside the boxes can be earned (extra Yahtzee bonuses)."""
+        return self.hooks is not None and self.hooks.adds_extra
+
 
 class VariantHooks:
     """Rule hooks a family overrides: the claim as a whole, after the box has judged the dice."""
+
+    adds_extra: bool = False  # some claims earn points outside the box (Evaluation.extra)
 
     def adjust(
         self, variant: Variant, box: Box, hand: Hand, claim: Claim, evaluation: Evaluation

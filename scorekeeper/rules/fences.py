@@ -121,7 +121,7 @@ def build(options: Mapping[str, Any]) -> Variant:
         description=Text(
             "Три этапа по 15 клеток; «гора» считается от трёх каждого номинала (+50 премия, "
             "−20 штраф); несыгранные броски копятся оградами и тратятся потом.",
-            "Three stages of 15 boxes; the «гора» counts against three of each face (+50 premium, "
+            "Three stages of 15 boxes; the gora counts against three of each face (+50 premium, "
             "−20 penalty); unused throws are banked as fences and spent later.",
         ),
         options=o,

@@ -56,6 +56,7 @@ class ExtraFiveOfAKind(VariantHooks):
     def __init__(self, extra_bonus: int, joker: str) -> None:
         self.extra_bonus = extra_bonus
         self.joker = joker
+        self.adds_extra = extra_bonus > 0
 
     def adjust(
         self, variant: Variant, box: Box, hand: Hand, claim: Claim, evaluation: Evaluation

@@ -91,3 +91,23 @@ def test_an_empty_name_takes_the_seats_own_name() -> None:
     assert form.problem(seat) is None and form.players(seat) == ["Игрок 1", "Игрок 2"]
     form.names[0] = "Игрок 2"
     assert form.problem(seat) == "names_must_differ"
+
+
+def test_the_english_texts_have_no_russian_words() -> None:
+    """Russian terms appear in English only transliterated (gora, s ruki): the new-game screen's
+    option names and values, the catalogue, and every variant's name, description and boxes."""
+    import re
+
+    from scorekeeper.i18n.ui import OPTION_NAMES, OPTION_VALUES
+    from scorekeeper.rules import VARIANT_IDS, get_variant
+
+    texts = {f"ui.{k}": v for k, v in UI.items()}
+    texts |= {f"option.{k}": v for k, v in OPTION_NAMES.items()}
+    texts |= {f"value.{k}": v for k, v in OPTION_VALUES.items()}
+    for variant_id in VARIANT_IDS:
+        variant = get_variant(variant_id)
+        texts[f"{variant_id}.name"] = variant.name
+        texts[f"{variant_id}.description"] = variant.description
+        texts |= {f"{variant_id}.{box.id}": box.name for box in variant.boxes}
+    russian = {key: text.en for key, text in texts.items() if re.search("[а-яё]", text.en, re.IGNORECASE)}
+    assert russian == {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -10,11 +11,14 @@ import flet as ft
 import pytest
 
 from scorekeeper.app.config import AppConfig
+from scorekeeper.app.sheet.view import SheetScreen
 from scorekeeper.app.shell import Shell
+from scorekeeper.game import new_game
+from scorekeeper.game.simulate import play_random
 from scorekeeper.rules import VARIANT_IDS
 from scorekeeper.service import GameService
 from scorekeeper.store import Store
-from tests.app.controls import texts, walk
+from tests.app.controls import identifiers, texts, walk
 
 
 class StandInPage:
@@ -143,11 +147,7 @@ def test_many_unfinished_games_leave_the_other_screens_above_them(shell: Shell) 
 
 
 def test_russian_average_has_a_decimal_comma(shell: Shell) -> None:
-    import random
-
     from scorekeeper.app.statistics.view import StatisticsScreen
-    from scorekeeper.game import new_game
-    from scorekeeper.game.simulate import play_random
 
     for seed in (1, 2):
         service = GameService.create(shell.store, "yatzy", ["Аня"])
@@ -160,3 +160,109 @@ def test_russian_average_has_a_decimal_comma(shell: Shell) -> None:
     shell.set_lang("en")
     shell.show(lambda: StatisticsScreen(shell))
     assert shown in texts(shell.page.controls[0])
+
+
+def _yahtzee_to_the_last_box(service: GameService) -> None:
+    """A Yahtzee (50), an extra one (+100, in Sixes by the joker rule), then 1-2-3-4-5 in every
+    other box but Chance."""
+    service.roll((6, 6, 6, 6, 6))
+    service.score("poker")
+    service.roll((6, 6, 6, 6, 6))
+    service.score("sixes")
+    for box in service.state.variant.box_ids:
+        if service.state.sheets[0].stages[0].is_open(box) and box != "chance":
+            service.roll((1, 2, 3, 4, 5))
+            service.score(box)
+
+
+def test_the_extra_yahtzee_has_its_row_live_and_in_the_history(shell: Shell) -> None:
+    from scorekeeper.app.history.view import GameSheetScreen
+    from tests.app.controls import identifiers
+
+    service = GameService.create(shell.store, "yahtzee", ["Аня"])
+    _yahtzee_to_the_last_box(service)
+    stage = service.state.sheet()["players"][0]["stages"][0]
+    assert stage["extra"] == 100
+    shell.open_game(service.game_id)
+    shown = identifiers(shell.page.controls[0])
+    assert texts(shown["extra-1-1"]) == ["100"]
+    written = sum(v for v in stage["boxes"].values() if v is not None)
+    assert written + stage["bonus"] + 100 == int(texts(shown["total-1"])[0])  # the rows add up to the total
+    shell.show(lambda: GameSheetScreen(shell, service.game_id))
+    assert texts(identifiers(shell.page.controls[0])["history-extra-1-1"]) == ["100"]
+
+
+def test_undo_asks_before_it_reopens_a_finished_game(shell: Shell) -> None:
+    from tests.app.controls import identifiers
+
+    service = GameService.create(shell.store, "yahtzee", ["Аня"])
+    _yahtzee_to_the_last_box(service)
+    service.roll((1, 2, 3, 4, 5))
+    service.score("chance")
+    assert service.state.finished
+    shell.open_game(service.game_id)
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    page: Any = shell.page
+    screen._undo(None)
+    assert service.state.finished and len(page.dialogs) == 1  # nothing undone yet: asked first
+    assert "Открыть игру снова?" in texts(page.dialogs[0].title)
+    identifiers(page.dialogs[0])["dismiss"].content.on_click(None)
+    assert service.state.finished and not page.dialogs
+    screen._undo(None)
+    identifiers(page.dialogs[0])["confirm-undo"].content.on_click(None)
+    assert not service.state.finished and service.state.throws == 1
+    screen._undo(None)  # in a game being played, one tap
+    assert not page.dialogs and service.state.throws == 0
+
+
+def test_an_undo_back_to_a_throw_without_dice_shows_the_dice_kept(shell: Shell) -> None:
+    service = GameService.create(shell.store, "yahtzee", ["Аня", "Борис"])
+    shell.open_game(service.game_id)
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    for value in (6, 6):  # two sixes kept, three dice thrown again: throw 1 goes without its dice
+        screen.dice.entry.press_face(value)
+    screen.dice._throw_without_dice()
+    assert service.state.throws == 1 and service.state.dice is None
+    values = [screen.dice.entry.press_face(v) for v in (1, 2, 4)][-1]
+    assert values == (6, 6, 1, 2, 4)
+    screen._roll(values)
+    assert service.state.throws == 2
+    screen._undo(None)
+    assert service.state.throws == 1 and service.state.dice is None
+    assert screen.dice.entry.values == [6, 6, None, None, None]  # as they lay before the undone throw
+    assert [screen.dice.entry.press_face(v) for v in (3, 3, 3)][-1] == (6, 6, 3, 3, 3)
+
+
+def test_enter_in_the_keys_field_gives_it_the_focus_back(shell: Shell) -> None:
+    from types import SimpleNamespace
+
+    from scorekeeper.app.dice_entry.view import DicePanel
+    from scorekeeper.rules import get_variant
+
+    thrown: list[tuple[int, ...]] = []
+    panel = DicePanel(shell, get_variant("yahtzee"), thrown.append)
+    focused: list[bool] = []
+
+    async def focus() -> None:
+        focused.append(True)
+
+    panel.keys.focus = focus  # type: ignore[method-assign]
+    panel._keys_submitted(SimpleNamespace(control=SimpleNamespace(value="55523")))
+    assert thrown == [(5, 5, 5, 2, 3)] and focused == [True]
+
+
+def test_the_chart_arrows_say_which_way_they_go(shell: Shell) -> None:
+    from scorekeeper.app.statistics.view import StatisticsScreen
+
+    for seed in (3, 4):
+        service = GameService.create(shell.store, "generala", ["Аня"])
+        for action, _ in play_random(new_game(service.state.variant, ["Аня"]), random.Random(seed)):
+            service.act(action)
+    for lang, older, newer in (("ru", "Игра раньше", "Игра позже"), ("en", "Earlier game", "Later game")):
+        shell.set_lang(lang)
+        shell.show(lambda: StatisticsScreen(shell))
+        found = identifiers(shell.page.controls[0])
+        assert found["stats-game-older"].content.tooltip == older
+        assert found["stats-game-newer"].content.tooltip == newer

@@ -118,3 +118,32 @@ def test_a_throw_without_dice_in_the_turns_and_the_chances() -> None:
     blind = apply(state, RollWithoutDice())
     assert upper_chances(blind, "en") == upper_chances(state, "en")  # no dice: the turn's own figure
     assert turns_played(_roll(blind, (1, 1, 1, 2, 3)), "ru") == ["Аня: ?, 1-1-1-2-3"]
+
+
+def test_variants_with_extra_points_show_them_in_a_row_of_their_own() -> None:
+    for variant_id in ("yahtzee", "kniffel"):
+        kinds = [r.kind for r in stage_rows(get_variant(variant_id))]
+        assert kinds[-1] == "extra" and kinds.count("extra") == 1, variant_id
+    for variant_id in ("yatzy", "generala", "ru_fences", "ru_encyclopedia", "ru_football"):
+        assert "extra" not in [r.kind for r in stage_rows(get_variant(variant_id))], variant_id
+    assert "extra" not in [r.kind for r in stage_rows(get_variant("yahtzee", extra_bonus=0, joker="none"))]
+
+
+def test_the_gora_meter_reads_as_no_result_before_its_first_box() -> None:
+    variant = get_variant("ru_fences")
+    empty = {"upper": 0, "bonus": 0, "boxes": dict.fromkeys(variant.upper_ids)}
+    for lang in ("ru", "en"):
+        meter = upper_meter(variant, empty, lang)
+        assert (meter.text, meter.note) == ("", ""), lang
+    even = upper_meter(variant, {"upper": 0, "bonus": 0, "boxes": {"threes": 0}}, "ru")
+    assert even.text == "0" and len(even.note) <= 7  # fits a quarter of a 360 px phone
+    assert len(upper_meter(variant, {"upper": 0, "bonus": 0, "boxes": {"threes": 0}}, "en").note) <= 7
+
+
+def test_a_narrow_column_shows_the_premium_by_its_points() -> None:
+    variant = get_variant("ru_fences")
+    done = {"upper": -4, "bonus": -20, "boxes": dict.fromkeys(variant.upper_ids, -1)}
+    meter = upper_meter(variant, done, "en")
+    assert (meter.note_in(84), meter.note_in(56.5)) == ("penalty -20", "-20")
+    needed = upper_meter(variant, {"upper": -4, "bonus": 0, "boxes": {"ones": -2, "twos": -2}}, "ru")
+    assert needed.note_in(56.5) == needed.note == "нужно +4"

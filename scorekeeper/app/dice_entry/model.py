@@ -67,10 +67,16 @@ class DiceEntry:
     kept: bool = False  # the set dice were kept through a throw recorded without its dice
 
     # --- following the game ----------------------------------------------------------------
-    def sync(self, dice: Sequence[int] | None, after_throw_without_dice: bool = False) -> None:
+    def sync(self, dice: Sequence[int] | None, after_throw_without_dice: bool = False,
+             kept: Sequence[int | None] | None = None) -> None:
         """Show the game's dice (None: a new turn, all blank; or, after a throw recorded without
-        its dice from this entry, the dice kept through it)."""
-        if dice is None and after_throw_without_dice and self.kept:
+        its dice, the dice kept through it: `kept` when given, such as after an undo back to that
+        throw, else those this entry kept)."""
+        if dice is None and after_throw_without_dice and kept is not None:
+            self.values = list(kept)
+            self.thrown = None
+            self.kept = True
+        elif dice is None and after_throw_without_dice and self.kept:
             self.thrown = None
         elif dice is None:
             self.values = [None] * DICE

@@ -66,11 +66,11 @@ class DicePanel:
 
     # --- following the game --------------------------------------------------------------------
     def sync(self, dice: tuple[int, ...] | list[int] | None, enabled: bool, why_not: str = "",
-             can_skip: bool = False, skipped: int = 0) -> None:
+             can_skip: bool = False, skipped: int = 0, kept: list[int | None] | None = None) -> None:
         """Show the game's dice after any change of the game (`why_not`: why no throw is possible;
         `can_skip`: a throw may go without its dice; `skipped`: the number of the last throw when it
-        went without its dice)."""
-        self.entry.sync(dice, after_throw_without_dice=bool(skipped))
+        went without its dice; `kept`: the dice kept through that throw, when known)."""
+        self.entry.sync(dice, after_throw_without_dice=bool(skipped), kept=kept)
         self.entry.offer_rethrow(enabled and not self.variant.one_throw)
         self.enabled = enabled
         self.why_not = "" if enabled else why_not
@@ -160,8 +160,15 @@ class DicePanel:
     def _keys_submitted(self, e: Any) -> None:
         self._take_keys(e.control.value or "")
         try:
-            self.keys.focus()  # type: ignore[unused-coroutine]
+            self.shell.page.run_task(self._focus_keys)
         except Exception:  # focusing is a nicety; never fail a throw over it
+            pass
+
+    async def _focus_keys(self) -> None:
+        """Give the keys field the focus back, for the next throw."""
+        try:
+            await self.keys.focus()
+        except Exception:  # the field left the screen meanwhile: nothing to focus
             pass
 
     # --- drawing ---------------------------------------------------------------------------------

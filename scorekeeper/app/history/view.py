@@ -251,12 +251,19 @@ class GameSheetScreen:
                         tone = {"good": theme.GOOD, "bad": theme.BAD, "neutral": theme.MUTED}[meter.tone]
                         content = ft.Column(
                             [ft.Text(meter.text, size=16, weight=ft.FontWeight.BOLD, color=tone),
-                             ft.Text(meter.note, size=10, color=tone, no_wrap=True, semantics_label="",
-                                     overflow=ft.TextOverflow.ELLIPSIS)],
+                             ft.Container(content=ft.Text(meter.note_in(width), size=10, color=tone, no_wrap=True,
+                                                          semantics_label="", overflow=ft.TextOverflow.ELLIPSIS),
+                                          padding=ft.Padding.symmetric(horizontal=3))],
                             spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                             alignment=ft.MainAxisAlignment.CENTER,
                         )
                         identifier = f"history-gora-{seat + 1}-{stage}"
+                        height = 40
+                    elif row.kind == "extra":
+                        extra = int(part["extra"])
+                        content = ft.Text(num(extra), size=16, weight=ft.FontWeight.BOLD,
+                                          color=None if extra else theme.MUTED)
+                        identifier = f"history-extra-{seat + 1}-{stage}"
                         height = 40
                     else:
                         content = ft.Text(str(part["total"]), size=16, weight=ft.FontWeight.BOLD)

@@ -14,13 +14,16 @@ from scorekeeper.i18n import Lang, Text
 from scorekeeper.i18n.ui import tr
 from scorekeeper.rules import Evaluation, Variant
 
-RowKind = Literal["box", "upper", "stage_total"]
+NARROW_CELL = 64  # px: a player's column narrower than this shows the short form of a note
+
+RowKind = Literal["box", "upper", "extra", "stage_total"]
 CellKind = Literal["written", "crossed", "preview", "greyed", "open", "closed"]
 
 
 @dataclass(frozen=True)
 class Row:
-    """One row of a stage: a box, the upper section's result («гора»), or the stage's total."""
+    """One row of a stage: a box, the upper section's result («гора»), the points earned outside
+    the boxes (extra Yahtzees), or the stage's total."""
 
     kind: RowKind
     label: Text
@@ -28,12 +31,15 @@ class Row:
 
 
 def stage_rows(variant: Variant) -> list[Row]:
-    """The rows of one stage, grouped as on paper: upper boxes, their result, the rest."""
+    """The rows of one stage, grouped as on paper: upper boxes, their result, the rest, then the
+    extra points where the variant can give them (they count in the total like a box)."""
     rows = [Row("box", box.name, box.id) for box in variant.boxes if box.section == "upper"]
     if rows and variant.upper is not None:  # a result row only where the upper part earns one
         label = Text("Гора", "Gora") if variant.fences else Text("Верх", "Upper")
         rows.append(Row("upper", label))
     rows += [Row("box", box.name, box.id) for box in variant.boxes if box.section == "lower"]
+    if variant.has_extras:
+        rows.append(Row("extra", Text("Доп. бонусы", "Extra bonuses")))
     if variant.stages > 1:
         rows.append(Row("stage_total", Text("Сумма этапа", "Stage total")))
     return rows
@@ -102,9 +108,14 @@ def signed(n: int) -> str:
 class Meter:
     """The upper section of one stage for one player: net so far and what it means."""
 
-    text: str  # the value read by tests: the signed net (gora) or the sum so far
+    text: str  # the value read by tests: the signed net (gora; empty before its first box) or the sum so far
     note: str  # what is still needed, or the premium / penalty once complete
     tone: Literal["good", "bad", "neutral"]
+    short: str | None = None  # the note for a narrow column, where it differs: the premium's points alone
+
+    def note_in(self, width: float) -> str:
+        """The note for a column this wide (px)."""
+        return self.short if self.short is not None and width < NARROW_CELL else self.note
 
 
 def upper_meter(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> Meter:
@@ -116,12 +127,14 @@ def upper_meter(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> Me
     if rule is None:
         return Meter(str(upper), "", "neutral")
     if rule.mode == "gora":
+        if not any(stage_sheet["boxes"].get(b) is not None for b in variant.upper_ids):
+            return Meter("", "", "neutral")  # nothing written yet: no net, nothing to read as a result
         text = signed(upper)
         if filled:
             if bonus > 0:
-                return Meter(text, f"{tr('premium', lang)} {signed(bonus)}", "good")
+                return Meter(text, f"{tr('premium', lang)} {signed(bonus)}", "good", signed(bonus))
             if bonus < 0:
-                return Meter(text, f"{tr('penalty', lang)} {signed(bonus)}", "bad")
+                return Meter(text, f"{tr('penalty', lang)} {signed(bonus)}", "bad", signed(bonus))
             return Meter(text, tr("gora_even", lang), "neutral")
         if upper > 0:
             return Meter(text, tr("gora_ahead", lang, n=upper), "good")
@@ -131,7 +144,7 @@ def upper_meter(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> Me
     text = str(upper)
     if filled:
         if bonus > 0:
-            return Meter(text, f"{tr('bonus', lang)} {signed(bonus)}", "good")
+            return Meter(text, f"{tr('bonus', lang)} {signed(bonus)}", "good", signed(bonus))
         return Meter(text, tr("no_bonus", lang), "neutral")
     missing = max(0, rule.threshold - upper)
     return Meter(text, tr("upper_needed", lang, n=missing) if missing else f"{tr('bonus', lang)} +{rule.bonus}",

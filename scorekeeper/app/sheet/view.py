@@ -15,6 +15,7 @@ import flet as ft
 from scorekeeper.app import theme
 from scorekeeper.app.dice_entry.view import DicePanel
 from scorekeeper.app.sheet.model import (
+    NARROW_CELL,
     Cell,
     Row,
     box_cell,
@@ -33,6 +34,7 @@ from scorekeeper.service import GameService
 
 HEADER_H = 34  # the players' names above the sheet
 TOTAL_H = 34  # a line of totals below it
+BAR_MARGIN = 8  # between the cross-out / play-again button and the screen's right edge
 
 
 class SheetScreen:
@@ -49,6 +51,9 @@ class SheetScreen:
         # when another screen changed the game in between (no throw entered twice at the table).
         self.seen: State = self.service.state
         self._acting_in: int | None = None  # the thread running this screen's own action
+        # The dice this screen kept through each throw it recorded without them (by the state after
+        # that throw), shown again when an undo comes back to that state.
+        self._kept: dict[int, tuple[State, list[int | None]]] = {}
         self.dice = DicePanel(shell, self.variant, self._roll, self._roll_without_dice)
         self._sideways: ft.Row | None = None  # the players' columns when they scroll sideways
         self._sync_dice(self.service.state)
@@ -99,8 +104,10 @@ class SheetScreen:
         if not enabled and not state.finished:
             why_not = self.shell.t("write_a_box")
         skipped = state.throws if state.throws and state.dice is None else 0
+        remembered = self._kept.get(id(state)) if skipped else None
+        kept = remembered[1] if remembered is not None and remembered[0] is state else None
         self.dice.sync(state.dice.values if state.dice is not None else None, enabled=enabled, why_not=why_not,
-                       can_skip=state.can_roll_without_dice(), skipped=skipped)
+                       can_skip=state.can_roll_without_dice(), skipped=skipped, kept=kept)
 
     # --- actions ---------------------------------------------------------------------------------
     def _do(self, act: Callable[[], Any]) -> bool:
@@ -126,13 +133,24 @@ class SheetScreen:
             self.dice.refresh()
 
     def _roll_without_dice(self) -> bool:
-        return self._do(lambda: self.service.roll_without_dice(player=self.shown_player, seen=self.seen))
+        kept = list(self.dice.entry.values)
+        if not self._do(lambda: self.service.roll_without_dice(player=self.shown_player, seen=self.seen)):
+            return False
+        self._kept[id(self.seen)] = (self.seen, kept)
+        return True
 
     def _undo(self, _: Any) -> None:
         if not self.service.state.can_undo():
             self.shell.explain(self.shell.t("why_not"), self.shell.t("nothing_to_undo"))
             return
         seen = self.seen
+        if seen.finished:
+            # Undo sits above «Play again»: a finished game (counted in the statistics) is reopened
+            # only when the player says so.
+            t = self.shell.t
+            self.shell.explain(t("reopen_title"), t("reopen_reason"),
+                               [("confirm-undo", t("reopen_undo"), lambda: self._do(lambda: self.service.undo(1, seen=seen)))])
+            return
         self._do(lambda: self.service.undo(1, seen=seen))
 
     def _rematch(self) -> None:
@@ -316,8 +334,10 @@ class SheetScreen:
                 tone = {"good": theme.GOOD, "bad": theme.BAD, "neutral": theme.MUTED}[meter.tone]
                 lines: list[ft.Control] = [ft.Text(meter.text, size=17, weight=ft.FontWeight.BOLD, color=tone)]
                 if meter.note:
-                    lines.append(ft.Text(meter.note, size=11, color=tone, no_wrap=True, semantics_label="",
-                                         overflow=ft.TextOverflow.ELLIPSIS))
+                    # Kept off the column's edges, so that a note too long never runs into the next one.
+                    note = ft.Text(meter.note_in(width), size=11 if width >= NARROW_CELL else 10, color=tone, no_wrap=True,
+                                   semantics_label="", overflow=ft.TextOverflow.ELLIPSIS)
+                    lines.append(ft.Container(content=note, padding=ft.Padding.symmetric(horizontal=3)))
                 content: ft.Control = ft.Column(
                     lines,
                     spacing=0,
@@ -325,6 +345,10 @@ class SheetScreen:
                     alignment=ft.MainAxisAlignment.CENTER,
                 )
                 identifier = f"gora-{n}-{stage}"
+            elif row.kind == "extra":
+                extra = int(stage_sheet["extra"])
+                content = ft.Text(str(extra), size=17, weight=ft.FontWeight.BOLD, color=None if extra else theme.MUTED)
+                identifier = f"extra-{n}-{stage}"
             else:
                 content = ft.Text(str(stage_sheet["total"]), size=17, weight=ft.FontWeight.BOLD)
                 identifier = f"stage-total-{n}-{stage}"
@@ -433,12 +457,14 @@ class SheetScreen:
             )
             bar = [
                 ft.Container(content=turn_label, padding=ft.Padding.only(left=12, right=12, top=6)),
-                ft.Row([outlook, cross], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                ft.Container(content=ft.Row([outlook, cross], spacing=4,
+                                            vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                             padding=ft.Padding.only(right=BAR_MARGIN)),
             ]
         else:
             turn = ft.Container(content=turn_label, padding=ft.Padding.symmetric(horizontal=12, vertical=6),
                                 expand=True)
-            bar = [ft.Row([turn, cross], spacing=4)]
+            bar = [ft.Container(content=ft.Row([turn, cross], spacing=4), padding=ft.Padding.only(right=BAR_MARGIN))]
         title: ft.Control = ft.Text(self.variant.name.in_(s.lang), size=20, weight=ft.FontWeight.W_600,
                                     no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
         if self.variant.stages > 1:

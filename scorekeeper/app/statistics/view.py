@@ -128,11 +128,12 @@ class StatisticsScreen:
             [
                 tagged(ft.IconButton(icon=ft.Icons.CHEVRON_LEFT, on_click=lambda _: self._step(1),
                                      disabled=self.chart_index >= len(games) - 1, width=theme.TAP,
-                                     height=theme.TAP, tooltip=t("back")), "stats-game-older"),
+                                     height=theme.TAP, tooltip=t("stats_older_game")), "stats-game-older"),
                 tagged(ft.Text(label, size=15, weight=ft.FontWeight.W_500, text_align=ft.TextAlign.CENTER,
                                expand=True), "stats-game", expand=True),  # type: ignore[arg-type]
                 tagged(ft.IconButton(icon=ft.Icons.CHEVRON_RIGHT, on_click=lambda _: self._step(-1),
-                                     disabled=self.chart_index == 0, width=theme.TAP, height=theme.TAP),
+                                     disabled=self.chart_index == 0, width=theme.TAP, height=theme.TAP,
+                                     tooltip=t("stats_newer_game")),
                        "stats-game-newer"),
             ],
             spacing=0,
