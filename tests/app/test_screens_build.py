@@ -266,3 +266,62 @@ def test_the_chart_arrows_say_which_way_they_go(shell: Shell) -> None:
         found = identifiers(shell.page.controls[0])
         assert found["stats-game-older"].content.tooltip == older
         assert found["stats-game-newer"].content.tooltip == newer
+
+
+def test_fewer_dice_typed_are_the_dice_kept_as_if_tapped(shell: Shell) -> None:
+    from types import SimpleNamespace
+
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    service = GameService.create(shell.store, "yahtzee", ["Аня", "Борис"])
+    shell.open_game(service.game_id)
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    keys = screen.dice._keys_submitted
+    keys(SimpleNamespace(control=SimpleNamespace(value="66124")))
+    assert service.state.dice is not None and service.state.dice.values == (6, 6, 1, 2, 4)
+    keys(SimpleNamespace(control=SimpleNamespace(value="66")))  # the two sixes kept, three thrown again
+    assert service.state.throws == 2 and service.state.dice is None
+    assert screen.dice.entry.values == [6, 6, None, None, None]
+    keys(SimpleNamespace(control=SimpleNamespace(value="666 35")))
+    assert service.state.throws == 3 and service.state.dice.values == (6, 6, 6, 3, 5)
+
+
+def test_keys_that_are_no_dice_are_said_and_change_nothing(shell: Shell) -> None:
+    from types import SimpleNamespace
+
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    service = GameService.create(shell.store, "yahtzee", ["Аня"])
+    shell.open_game(service.game_id)
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    page: Any = shell.page
+    for typed, said in (("7a89", "dice are typed as digits 1 to 6"), ("55723", "the dice show only 1 to 6"),
+                        ("555233", "there are five dice")):
+        shell.set_lang("en")
+        screen = shell.screen
+        assert isinstance(screen, SheetScreen)
+        screen.dice.keys.value = typed
+        screen.dice._throw_pressed(None)  # Throw pressed on what was typed
+        assert len(page.dialogs) == 1 and said in " ".join(texts(page.dialogs[0].content))
+        page.dialogs.clear()
+        assert service.state.throws == 0
+    shell.set_lang("ru")
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    screen.dice._keys_submitted(SimpleNamespace(control=SimpleNamespace(value="7a89")))
+    assert "кубики набираются цифрами от 1 до 6" in " ".join(texts(page.dialogs[0].content))
+
+
+def test_a_tap_on_another_players_box_says_whose_turn_it_is(shell: Shell) -> None:
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    service = GameService.create(shell.store, "yatzy", ["Аня", "Борис"])
+    shell.open_game(service.game_id)
+    assert isinstance(shell.screen, SheetScreen)
+    page: Any = shell.page
+    cells = identifiers(page.controls[0])
+    cells["box-2-1-chance"].content.on_click(None)
+    assert len(page.dialogs) == 1
+    assert "Сейчас ходит Аня" in " ".join(texts(page.dialogs[0].content))

@@ -11,7 +11,7 @@ from scorekeeper.app.sheet.model import (
     turns_played,
     upper_meter,
 )
-from scorekeeper.game import new_game
+from scorekeeper.game import CrossOut, Roll, Score, apply, new_game
 from scorekeeper.rules import get_variant
 
 
@@ -147,3 +147,18 @@ def test_a_narrow_column_shows_the_premium_by_its_points() -> None:
     assert (meter.note_in(84), meter.note_in(56.5)) == ("penalty -20", "-20")
     needed = upper_meter(variant, {"upper": -4, "bonus": 0, "boxes": {"ones": -2, "twos": -2}}, "ru")
     assert needed.note_in(56.5) == needed.note == "нужно +4"
+
+
+def test_a_tap_on_a_closed_box_is_told_why() -> None:
+    from scorekeeper.app.sheet.model import why_closed
+
+    state = new_game(get_variant("ru_fences"), ["Аня", "Борис"])
+    state = apply(state, Roll((5, 5, 5, 2, 3)))
+    state = apply(state, Score("three"))
+    sheet = state.sheet()
+    assert why_closed(sheet, state, 0, 1, "three", "ru") == "«Тройка» уже записана: 15."
+    assert why_closed(sheet, state, 0, 1, "full", "en") == "It is Борис's turn; Аня's boxes are written in Аня's own turn."
+    assert why_closed(sheet, state, 1, 2, "full", "en") == "Stage 2 opens once stage 1 is filled."
+    assert why_closed(sheet, state, 1, 1, "full", "en") is None  # open: the tap writes it
+    state = apply(state, CrossOut("chance"))
+    assert why_closed(state.sheet(), state, 1, 1, "chance", "en") == "Chance is crossed out already."

@@ -131,6 +131,14 @@ class DiceEntry:
             return self.complete()
         return None
 
+    def type_some(self, values: Sequence[int]) -> None:
+        """Fewer than five values typed: they are the dice set (kept), the others blank (re-thrown),
+        as if tapped on the pad after a tap on "all again"."""
+        self.values = [int(v) for v in values][:DICE] + [None] * max(0, DICE - len(values))
+        self.cursor = None
+        self.suggested = []
+        self.changed = True
+
     def rethrow_all(self) -> None:
         """All five dice were thrown again: blank them all."""
         self.values = [None] * DICE
@@ -185,6 +193,24 @@ def suggest_rethrow(dice: Sequence[int]) -> list[int]:
         return []
     keep = max(v for v, c in counts.items() if c == best)
     return [i for i, v in enumerate(dice) if v != keep]
+
+
+def keys_problem(text: str, low: int = 1, high: int = 6) -> str | None:
+    """What is wrong with typed keys that are not five values: "chars" (a character that is no
+    digit or separator), "range" (a digit no die shows), "many" (more than five), "few" (fewer);
+    None for five good values.
+
+    >>> [keys_problem(t) for t in ("55523", "7a89", "5572", "555233", "66", "5 5, 5")]
+    [None, 'chars', 'range', 'many', 'few', 'few']
+    """
+    if re.search(r"[^\d\s,;.]", text):
+        return "chars"
+    digits = [int(d) for d in re.findall(r"\d", text)]
+    if any(not low <= d <= high for d in digits):
+        return "range"
+    if len(digits) != DICE:
+        return "many" if len(digits) > DICE else "few"
+    return None
 
 
 def parse_keys(text: str, low: int = 1, high: int = 6) -> tuple[int, ...] | None:

@@ -6,13 +6,14 @@ Taps only collect five values (DiceEntry); the throw itself goes to the game via
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from scorekeeper.app import theme
-from scorekeeper.app.dice_entry.model import DiceEntry, parse_keys
+from scorekeeper.app.dice_entry.model import DiceEntry, keys_problem, parse_keys
 from scorekeeper.app.shell import Shell, tagged
 from scorekeeper.app.widgets.die import die_face
 from scorekeeper.rules import Variant
@@ -54,6 +55,7 @@ class DicePanel:
         self.column = ft.Column()
         self.keys = ft.TextField(
             hint_text="55523",
+            hint_style=ft.TextStyle(color=theme.MUTED, size=14, italic=True),  # an example, not dice entered
             prefix_icon=ft.Icons.KEYBOARD,
             on_change=self._keys_changed,
             on_submit=self._keys_submitted,
@@ -106,6 +108,11 @@ class DicePanel:
     def _throw_pressed(self, _: Any) -> None:
         if not self.enabled:
             return
+        typed = self.keys.value or ""
+        if typed.strip():  # Throw pressed on typed keys: they are what the player means
+            if not self._take_keys(typed):
+                self._take_some_keys(typed)
+            return
         values = self.entry.throw_pressed()
         entry = self.entry
         if values is None and self.can_skip and entry.wants_throw_without_dice():
@@ -145,6 +152,19 @@ class DicePanel:
         self._throw(values)
         return True
 
+    def _take_some_keys(self, text: str) -> None:
+        """Enter (or Throw) on keys that are not five values: fewer are the dice kept, as if
+        tapped (the throw then goes as a tap on Throw would); anything else is said."""
+        problem = keys_problem(text, self.entry.low, self.entry.high)
+        t = self.shell.t
+        if problem == "few" and self.enabled:
+            self.keys.value = ""
+            self.entry.type_some([int(d) for d in re.findall(r"\d", text)])
+            self._throw_pressed(None)
+        elif problem in ("chars", "range", "many"):
+            key = {"chars": "keys_chars", "range": "keys_range", "many": "keys_many"}[problem]
+            self.shell.explain(t("why_not"), t(key, text=text.strip(), low=self.entry.low, high=self.entry.high))
+
     def _keys_changed(self, e: Any) -> None:
         text = e.control.value or ""
         dropped, self._dropped = self._dropped, ""
@@ -158,7 +178,9 @@ class DicePanel:
         self._take_keys(text)
 
     def _keys_submitted(self, e: Any) -> None:
-        self._take_keys(e.control.value or "")
+        text = e.control.value or ""
+        if not self._take_keys(text) and text.strip():
+            self._take_some_keys(text)
         try:
             self.shell.page.run_task(self._focus_keys)
         except Exception:  # focusing is a nicety; never fail a throw over it

@@ -95,6 +95,26 @@ def box_cell(
     return Cell("", str(hint.score), "preview", True)
 
 
+def why_closed(sheet: dict[str, Any], state: State, seat: int, stage: int, box_id: str, lang: Lang) -> str | None:
+    """Why a box that is not tappable takes nothing now, said to the player who taps it (None
+    once the game is over, or where the box is open)."""
+    if state.finished:
+        return None
+    box = state.variant.box(box_id).name.in_(lang)
+    stage_sheet = sheet["players"][seat]["stages"][stage - 1]
+    written = stage_sheet["boxes"].get(box_id)
+    if written is not None:
+        if box_id in stage_sheet["crossed"]:
+            return tr("why_crossed", lang, box=box)
+        return tr("why_written", lang, box=box, n=written)
+    turn = state.seats[state.turn_index]
+    if turn != seat:
+        return tr("why_their_turn", lang, player=state.players[turn], owner=state.players[seat])
+    if state.stage != stage and state.variant.stage_order == "sequential":
+        return tr("why_stage_later" if stage > state.stage else "why_stage_over", lang, stage=stage, now=state.stage)
+    return None
+
+
 def signed(n: int) -> str:
     """+4, -8, 0 (a plain minus, so that every number on the sheet parses)."""
     if n > 0:

@@ -25,6 +25,7 @@ from scorekeeper.app.sheet.model import (
     turns_played,
     upper_chances,
     upper_meter,
+    why_closed,
 )
 from scorekeeper.app.shell import Shell, header, tagged
 from scorekeeper.dice import InvalidDice
@@ -237,8 +238,16 @@ class SheetScreen:
         room = self.shell.width - 16 - self._name_width()
         return max(44.0, min(84.0, room / max(1, players)))
 
+    def _why_closed(self, seat: int, stage: int, box_id: str) -> None:
+        """A tap on a box that takes nothing now: say why (another player's turn, written already)."""
+        s = self.shell
+        state = self.seen
+        reason = why_closed(state.sheet(), state, seat, stage, box_id, s.lang)
+        if reason is not None:
+            s.explain(self.variant.box(box_id).name.in_(s.lang), reason)
+
     def _box_cell(self, cell: Cell, identifier: str, width: float, current: bool, box_id: str,
-                  hint: str = "") -> ft.Control:
+                  hint: str = "", on_closed_tap: Callable[[], None] | None = None) -> ft.Control:
         colors = {
             "written": ft.Colors.ON_SURFACE,
             "crossed": theme.MUTED,
@@ -268,7 +277,8 @@ class SheetScreen:
             alignment=ft.Alignment.CENTER,
             bgcolor=bg,
             border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE)),
-            on_click=(lambda _: self._tap_box(box_id)) if cell.tappable else None,
+            on_click=(lambda _: self._tap_box(box_id)) if cell.tappable else (
+                (lambda _: on_closed_tap()) if on_closed_tap is not None else None),
             on_long_press=(lambda _: self._pick_value(box_id)) if cell.tappable and cell.kind == "preview" else None,
         )
         if cell.kind == "preview":
@@ -326,7 +336,10 @@ class SheetScreen:
                 assert row.box_id is not None
                 cell = box_cell(sheet, state, seat, stage, row.box_id, hints)
                 hint = f"{player['name']} · {row.label.in_(lang)}"
-                cells.append(self._box_cell(cell, f"box-{n}-{stage}-{row.box_id}", width, current, row.box_id, hint))
+                why = None if cell.tappable or state.finished else (
+                    lambda seat=seat, stage=stage, box_id=row.box_id: self._why_closed(seat, stage, box_id))
+                cells.append(self._box_cell(cell, f"box-{n}-{stage}-{row.box_id}", width, current, row.box_id, hint,
+                                            why))
                 continue
             stage_sheet = player["stages"][stage - 1]
             if row.kind == "upper":
