@@ -229,7 +229,8 @@ class GameSheetScreen:
             ))
             for row in stage_rows(variant):
                 label = ft.Container(
-                    content=ft.Text(row.label.in_(s.lang), size=14, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS,
+                    content=ft.Text(row.label.in_(s.lang), size=12 if len(row.label.in_(s.lang)) > theme.LABEL_ONE_LINE else 14,
+                                    max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
                                     weight=ft.FontWeight.W_600 if row.kind != "box" else None),
                     width=theme.NAME_W, height=32 if row.kind == "box" else 40,
                     alignment=ft.Alignment.CENTER_LEFT, padding=ft.Padding.only(left=8),

@@ -320,8 +320,10 @@ class SheetScreen:
              current_seat: int | None, hints: dict[str, Any], lang: Any
              ) -> tuple[ft.Control, list[ft.Control], str | None]:
         label_weight = ft.FontWeight.W_600 if row.kind != "box" else ft.FontWeight.W_400
+        text = row.label.in_(lang)
+        long = len(text) > theme.LABEL_ONE_LINE  # «Большой стрит», "Large straight": two smaller lines, not cut
         label = ft.Container(
-            content=ft.Text(row.label.in_(lang), size=15, weight=label_weight, no_wrap=True,
+            content=ft.Text(text, size=13 if long else 15, weight=label_weight, max_lines=2,
                             overflow=ft.TextOverflow.ELLIPSIS),
             width=self._name_width(),
             height=theme.ROW_H if row.kind == "box" else 44,
