@@ -79,6 +79,8 @@ UI: dict[str, Text] = {
     "upper_sum": Text("Верх", "Upper"),
     "stage_total": Text("Сумма этапа", "Stage total"),
     "throw": Text("Бросок", "Throw"),
+    "record_tour": Text("Записать тур", "Record the tour"),
+    "clamp_hint": Text("{n} голов и больше считаются как {m}", "{n} goals or more count as {m}"),
     "record_throw": Text("Записать бросок", "Record throw"),
     "cross_out": Text("Вычеркнуть", "Cross out"),
     "cross_out_armed": Text("Выберите клетку, чтобы вычеркнуть", "Pick a box to cross out"),

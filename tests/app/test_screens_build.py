@@ -325,3 +325,20 @@ def test_a_tap_on_another_players_box_says_whose_turn_it_is(shell: Shell) -> Non
     cells["box-2-1-chance"].content.on_click(None)
     assert len(page.dialogs) == 1
     assert "Сейчас ходит Аня" in " ".join(texts(page.dialogs[0].content))
+
+
+def test_football_says_what_seven_goals_count_as_and_records_a_tour(shell: Shell) -> None:
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    service = GameService.create(shell.store, "ru_football", ["Аня", "Борис"])
+    shell.open_game(service.game_id)
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    shown = " ".join(texts(shell.page.controls[0]))
+    assert "7 голов и больше считаются как 6" in shown and "Записать тур" in shown and "Бросок" not in shown
+    screen.dice.keys.value = "00179"
+    screen.dice._throw_pressed(None)
+    assert service.state.dice is not None and service.state.dice.values == (0, 0, 1, 6, 6)
+    raw = GameService.create(shell.store, "ru_football", ["Аня"], {"high_goal_policy": "raw"})
+    shell.open_game(raw.game_id)
+    assert "считаются как" not in " ".join(texts(shell.page.controls[0]))

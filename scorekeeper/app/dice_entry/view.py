@@ -224,6 +224,8 @@ class DicePanel:
                 self.hint.value = self.shell.t("without_dice_hint", k=self.skipped)
             elif self.can_skip and entry.blanks() and len(entry.blanks()) < len(entry.values):
                 self.hint.value = self.shell.t("partial_hint")
+            elif self.numeric and self.variant.clamp is not None:  # football: 7+ goals count as 6
+                self.hint.value = self.shell.t("clamp_hint", n=self.variant.clamp + 1, m=self.variant.clamp)
             else:
                 self.hint.value = ""
         self.hint_box.visible = bool(self.hint.value)
@@ -291,7 +293,9 @@ class DicePanel:
                 tagged(self.keys, "dice-keys", t("dice_keys")),
                 tagged(
                     ft.FilledButton(
-                        content=ft.Row([ft.Icon(ft.Icons.CASINO), ft.Text(t("throw"), size=17)], spacing=6),
+                        content=ft.Row([ft.Icon(ft.Icons.CASINO),
+                                        ft.Text(t("record_tour" if self.variant.one_throw else "throw"), size=17)],
+                                       spacing=6),
                         on_click=self._throw_pressed,
                         height=44,
                         expand=True,
