@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
@@ -33,6 +34,7 @@ class StandInPage:
         self.title = ""
         self.on_close = None
         self.on_keyboard_event = None
+        self.session: Any = SimpleNamespace(connection=object())  # a tab that is connected
 
     def update(self) -> None:
         self.updates += 1
@@ -342,3 +344,37 @@ def test_football_says_what_seven_goals_count_as_and_records_a_tour(shell: Shell
     raw = GameService.create(shell.store, "ru_football", ["Аня"], {"high_goal_policy": "raw"})
     shell.open_game(raw.game_id)
     assert "считаются как" not in " ".join(texts(shell.page.controls[0]))
+
+
+def test_a_closed_or_reconnecting_tab_is_not_sent_a_redraw(shell: Shell) -> None:
+    import gc
+    import warnings
+
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    service = GameService.create(shell.store, "yatzy", ["Аня", "Борис"])
+    shell.open_game(service.game_id)
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    page: Any = shell.page
+    scheduled: list[Any] = []
+    page.run_task = scheduled.append
+    page.session = SimpleNamespace(connection=None)  # a reload under way: it redraws once back
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        service.roll((1, 2, 3, 4, 5))  # another phone's throw
+        gc.collect()
+    assert scheduled == [] and not [w for w in caught if "never awaited" in str(w.message)]
+    assert screen._unsubscribe is not None  # still listening for when the tab is back
+    page.session = SimpleNamespace(connection=object())
+    shell.redraw()  # back: the dice of the throw made meanwhile
+    assert screen.dice.entry.values == [1, 2, 3, 4, 5]
+
+    class Ended:
+        @property
+        def session(self) -> Any:
+            raise RuntimeError("An attempt to fetch destroyed session.")
+
+    shell.page = Ended()  # type: ignore[assignment]
+    service.score("chance")
+    assert screen._unsubscribe is None  # the tab's session is over: the screen stops listening

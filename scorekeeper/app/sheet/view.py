@@ -52,6 +52,7 @@ class SheetScreen:
         # when another screen changed the game in between (no throw entered twice at the table).
         self.seen: State = self.service.state
         self._acting_in: int | None = None  # the thread running this screen's own action
+        self._missed = False  # a change of the game came while the tab was reconnecting
         # The dice this screen kept through each throw it recorded without them (by the state after
         # that throw), shown again when an undo comes back to that state.
         self._kept: dict[int, tuple[State, list[int | None]]] = {}
@@ -95,8 +96,16 @@ class SheetScreen:
                 self.shell.redraw()
 
         try:
+            connection = page.session.connection
+        except RuntimeError:  # the tab's session has ended: forget it
+            self.dispose()
+            return
+        if connection is None:  # the tab is reconnecting (a reload): it redraws once back
+            self._missed = True
+            return
+        try:
             page.run_task(redraw)
-        except Exception:  # the tab is gone: forget it
+        except Exception:  # the tab went away meanwhile: forget it
             self.dispose()
 
     def _sync_dice(self, state: State) -> None:
@@ -426,6 +435,11 @@ class SheetScreen:
         s = self.shell
         t = s.t
         state = self.service.state
+        if self._missed:  # the game moved on while the tab was away: its dice as they lie now
+            self._missed = False
+            self.dice.forget_typed()
+            self._sync_dice(state)
+            self.viewing_stage = None
         self.shown_player = state.player_name
         self.seen = state
         stage = self.viewing_stage or state.stage
