@@ -127,6 +127,8 @@ class StatRow:
     fences_earned: int
     fences_spent: int
     fences: bool  # the variant has fences (ru_fences): show the fence counts
+    premium_rule: bool = True  # the variant's upper section can earn a bonus / premium: show the count
+    penalty_rule: bool = True  # ... or cost a penalty («гора»)
 
     @property
     def identifier(self) -> str:
@@ -139,15 +141,19 @@ class StatRow:
         return f"{round(100 * self.wins / self.games)}%" if self.games else "—"
 
 
-def _has_fences(variant: str) -> bool:
+def _rules(variant: str) -> tuple[bool, bool, bool]:
+    """The variant has fences, an upper bonus or premium, an upper penalty (as it is by default)."""
     try:
-        return bool(get_variant(variant).fences)
+        v = get_variant(variant)
     except Exception:
-        return False
+        return False, False, False
+    upper = v.upper
+    return bool(v.fences), upper is not None and upper.bonus > 0, upper is not None and upper.penalty > 0
 
 
 def stat_rows(store: Store, player: str | None = None, variant: str | None = None) -> list[StatRow]:
-    """Per player and variant (most games first, then by name)."""
+    """Per player and variant: the variant played most first, and in each variant the player with
+    most games, then most wins, then by name."""
     rows = [
         StatRow(
             name=r["name"],
@@ -160,11 +166,16 @@ def stat_rows(store: Store, player: str | None = None, variant: str | None = Non
             penalties=int(r["penalties"] or 0),
             fences_earned=int(r["fences_earned"] or 0),
             fences_spent=int(r["fences_spent"] or 0),
-            fences=_has_fences(r["variant"]),
+            fences=_rules(r["variant"])[0],
+            premium_rule=_rules(r["variant"])[1] or bool(r["premiums"]),
+            penalty_rule=_rules(r["variant"])[2] or bool(r["penalties"]),
         )
         for r in store.player_stats(player, variant)
     ]
-    return sorted(rows, key=lambda r: (r.variant, -r.games, r.name))
+    played: dict[str, int] = {}
+    for row in rows:
+        played[row.variant] = played.get(row.variant, 0) + row.games
+    return sorted(rows, key=lambda r: (-played[r.variant], r.variant, -r.games, -r.wins, r.name))
 
 
 def played_variants(store: Store) -> list[str]:

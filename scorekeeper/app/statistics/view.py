@@ -72,15 +72,16 @@ class StatisticsScreen:
             fact(t("average"), average),
             fact(t("best"), num(row.best)),
         ]
-        second = [
-            fact(t("premiums"), str(row.premiums), theme.GOOD if row.premiums else None),
-            fact(t("penalties"), str(row.penalties), theme.BAD if row.penalties else None),
-        ]
+        second: list[ft.Control] = []  # only what the variant can earn: no «гора» counts in Generala
+        if row.premium_rule:
+            second.append(fact(t("premiums"), str(row.premiums), theme.GOOD if row.premiums else None))
+        if row.penalty_rule:
+            second.append(fact(t("penalties"), str(row.penalties), theme.BAD if row.penalties else None))
         if row.fences:
             second += [fact(t("stats_fences_earned"), str(row.fences_earned)),
                        fact(t("stats_fences_spent"), str(row.fences_spent))]
-        else:
-            second += [ft.Container(expand=True), ft.Container(expand=True)]
+        if second:
+            second += [ft.Container(expand=True) for _ in range(4 - len(second))]
         title = variant_name(row.variant, s.lang)
         card = ft.Container(
             content=ft.Column(
@@ -92,7 +93,7 @@ class StatisticsScreen:
                         spacing=8,
                     ),
                     ft.Row(first, spacing=4),
-                    ft.Row(second, spacing=4),
+                    *([ft.Row(second, spacing=4)] if second else []),
                 ],
                 spacing=6,
             ),
@@ -101,7 +102,11 @@ class StatisticsScreen:
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         )
         facts = [f"{t('games')} {row.games}", f"{t('wins')} {row.wins}", f"{t('average')} {average}",
-                 f"{t('best')} {num(row.best)}", f"{t('premiums')} {row.premiums}", f"{t('penalties')} {row.penalties}"]
+                 f"{t('best')} {num(row.best)}"]
+        if row.premium_rule:
+            facts.append(f"{t('premiums')} {row.premiums}")
+        if row.penalty_rule:
+            facts.append(f"{t('penalties')} {row.penalties}")
         if row.fences:
             facts += [f"{t('stats_fences_earned')} {row.fences_earned}", f"{t('stats_fences_spent')} {row.fences_spent}"]
         return tagged(card, row.identifier, f"{row.name}, {title}: " + ", ".join(facts))
