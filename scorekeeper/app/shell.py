@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 import re
 from collections.abc import Callable
@@ -18,6 +19,15 @@ from scorekeeper.i18n.ui import tr
 from scorekeeper.store import Store
 
 log = logging.getLogger(__name__)
+
+
+# The screens that have an address of their own besides home and a game: (module, class).
+SCREENS: dict[str, tuple[str, str]] = {
+    "/history": ("scorekeeper.app.history.view", "HistoryScreen"),
+    "/statistics": ("scorekeeper.app.statistics.view", "StatisticsScreen"),
+    "/settings": ("scorekeeper.app.settings.view", "SettingsScreen"),
+    "/invite": ("scorekeeper.app.invite.view", "InviteScreen"),
+}
 
 
 class Screen(Protocol):
@@ -137,19 +147,41 @@ class Shell:
             self.route = getattr(page, "route", None) or "/"
             self.go(self.route)
 
-    # --- addresses: /game/N is a game's sheet, so a reload or the back button keeps the place -----
+    # --- addresses: each screen but a new game has one, so a reload or Back keeps the place -------
     def go(self, route: str) -> None:
-        """Show the screen of `route` ('/game/N' opens that game when it exists, else home)."""
-        match = re.fullmatch(r"/game/(\d+)", route or "")
-        if match and self.store.game_exists(int(match.group(1))):
-            self.open_game(int(match.group(1)))
+        """Show the screen of `route`: '/game/N' a game's sheet, '/history/N' a game in History,
+        '/history', '/statistics', '/settings', '/invite' those screens; home for anything else
+        (a game that does not exist included)."""
+        path = (route or "/").split("?")[0].rstrip("/") or "/"
+        match = re.fullmatch(r"/(game|history)/(\d+)", path)
+        if match and self.store.game_exists(int(match.group(2))):
+            if match.group(1) == "game":
+                self.open_game(int(match.group(2)))
+            else:
+                from scorekeeper.app.history.view import GameSheetScreen
+
+                self.show(lambda: GameSheetScreen(self, int(match.group(2))))
+        elif path in SCREENS:
+            module, name = SCREENS[path]
+            screen = getattr(importlib.import_module(module), name)
+            self.show(lambda: screen(self))
         else:
             self.home()
 
     def _route_changed(self, e: Any) -> None:
         """The browser's back/forward buttons (our own address changes are already shown)."""
         if e.route != self.route and not self.config.needs_code(self.page.client_ip):
+            self.route = e.route  # the browser is there already: nothing to push
             self.go(e.route)
+
+    @staticmethod
+    def route_of(screen: Screen) -> str | None:
+        """The address of a screen: its own `route`, else its entry in SCREENS (None: it has none)."""
+        own = getattr(screen, "route", None)
+        if isinstance(own, str):
+            return own
+        kind = (type(screen).__module__, type(screen).__name__)
+        return next((route for route, entry in SCREENS.items() if entry == kind), None)
 
     def _set_route(self, route: str) -> None:
         """Put the shown screen's address in the browser (history entry included)."""
@@ -176,6 +208,9 @@ class Shell:
         self._rebuild_current = make
         self.screen = make()
         self._mount()
+        route = self.route_of(self.screen)
+        if route is not None:
+            self._set_route(route)
 
     def redraw(self) -> None:
         """Build the current screen again (after a language or theme change)."""

@@ -105,6 +105,7 @@ class FakeShell:
     def __init__(self, store: Store, lang: str = "ru") -> None:
         self.store = store
         self.lang = lang
+        self.width = 390.0  # the page's width, as Shell.width gives it
         self.shown: list[Any] = []
 
     def t(self, key: str, **values: object) -> str:

@@ -131,7 +131,8 @@ def test_history_lists_games_newest_first_and_opens_a_read_only_sheet(tab: Any, 
     for seat, player in enumerate(sheet["players"], start=1):
         assert page.wait_text(f"history-total-{seat}", re.compile(rf"{num(player['total'])}\b"))
         three = player["stages"][0]["boxes"]["three"]
-        assert num(three) in page.text(f"history-box-{seat}-1-three")
+        shown = "вычеркнута" if "three" in player["stages"][0]["crossed"] else num(three)
+        assert shown in page.text(f"history-box-{seat}-1-three")
     assert "Победа" in page.text("history-status")
     assert page.has("chart-running-totals")
     assert not page.has("throw") and not page.has("die-1")  # nothing to play here
@@ -206,3 +207,37 @@ def test_english_screens(tab: Any, filled: Any) -> None:
     page.wait("history-sheet")
     assert "Winner" in page.text("history-status")
     page.shot("history-game-en-light")
+
+
+def test_a_game_in_history_has_its_own_address_and_fits_a_narrow_phone(browser: Any, filled: Any) -> None:
+    """Back goes from a game to the list, then home; the address opens the game; four players fit 360 px."""
+    app, _ = filled
+    rng = random.Random(4)
+    with Store(app.db) as store:
+        service = GameService.create(store, "yatzy", ["Аня", "Борис", "Вера", "Глеб"])
+        while not service.state.finished:
+            service.act(greedy(service.state, rng))
+        game_id = service.game_id
+        service.close()
+    context = browser.new_context(viewport={"width": 360, "height": 800}, device_scale_factor=1)
+    try:
+        page = Tab(context.new_page(), app.url)
+        page.open()
+        page.tap("history")
+        page.tap(f"history-game-{game_id}")
+        page.wait("history-sheet")
+        assert page.page.evaluate("location.pathname") == f"/history/{game_id}"
+        assert page.page.get_by_text(f"№{game_id} ·").count() == 1  # the title keeps the number
+        for seat in range(1, 5):
+            box = page.find(f"history-sheet-total-{seat}").bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 360.5, (seat, box)
+        page.shot("history-game-360")
+        page.page.go_back()
+        page.wait(f"history-game-{game_id}")
+        page.page.go_back()
+        page.wait("new-game")
+        page.url = f"{app.url}history/{game_id}"
+        page.open()  # the address alone opens the game, as a reload or a bookmark does
+        page.wait("history-sheet")
+    finally:
+        context.close()

@@ -29,8 +29,10 @@ def _chips(
         )
         return tagged(control, f"{prefix}-{key if key is not None else 'all'}", text, selected=selected)
 
+    # The chosen chip comes right after "all": a row scrolled sideways never hides what is chosen.
+    ordered = sorted(options, key=lambda option: option[0] != chosen)
     return ft.Row(
-        [chip(None, everything), *[chip(key, text) for key, text in options]],
+        [chip(None, everything), *[chip(key, text) for key, text in ordered]],
         spacing=6,
         scroll=ft.ScrollMode.AUTO,
     )

@@ -21,9 +21,25 @@ from scorekeeper.app.statistics.model import (
     totals_by_game,
     when,
 )
+from scorekeeper.i18n import Lang
 from scorekeeper.store import StoreError
 
 TROPHY = "#F9A825"  # the winner's cup (amber, reads on light and dark)
+CROSSED = "—"  # a crossed-out box, as on the live sheet (the offline client has a glyph for it)
+PAD = 12  # the screen's padding on either side
+HEADER_H = 30  # the players' names above each stage
+TOTAL_H = 36  # the line of totals below the sheet
+
+
+def played_when(created: str | None, finished: str | None, lang: Lang) -> str:
+    """When a game was played: '02.12.2026 01:05 — 01:40' within a day, both dates otherwise."""
+    start = when(created, lang)
+    if not finished:
+        return start
+    day = when(finished, lang, time=False)
+    if day == when(created, lang, time=False):
+        return f"{start} — {when(finished, lang)[len(day):].strip()}"
+    return f"{start} — {when(finished, lang)}"
 
 
 def place(rank: int, lang: str) -> str:
@@ -113,8 +129,8 @@ class HistoryScreen:
         return ft.Column(
             [
                 header(s, t("history"), back=s.home),
-                ft.Container(content=bar, padding=ft.Padding.only(left=12, right=12, top=8)),
-                ft.Container(content=body, padding=ft.Padding.symmetric(horizontal=12, vertical=8), expand=True),
+                ft.Container(content=bar, padding=ft.Padding.only(left=PAD, right=PAD, top=8)),
+                ft.Container(content=body, padding=ft.Padding.symmetric(horizontal=PAD, vertical=8), expand=True),
             ],
             spacing=0,
             expand=True,
@@ -127,6 +143,7 @@ class GameSheetScreen:
     def __init__(self, shell: Shell, game_id: int, back: Any = None) -> None:
         self.shell = shell
         self.game_id = game_id
+        self.route = f"/history/{game_id}"  # its address: a reload or Back comes back to it
         self.back = back or (lambda: shell.show(lambda: HistoryScreen(shell)))
 
     def dispose(self) -> None:
@@ -153,10 +170,11 @@ class GameSheetScreen:
         parts.append(running_chart(s, names, running_totals(state)))
         parts.append(tagged(self._sheet(state, sheet), "history-sheet"))
         body = ft.Column(parts, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
-        title = f"{variant_name(info.variant, s.lang)} · {t('hist_game_n', n=self.game_id)}"
+        # The number first: a long variant name is cut, the game's number stays.
+        title = f"{t('hist_game_no', n=self.game_id)} · {variant_name(info.variant, s.lang)}"
         return ft.Column(
             [header(s, title, back=self.back),
-             ft.Container(content=body, padding=ft.Padding.symmetric(horizontal=12, vertical=8), expand=True)],
+             ft.Container(content=body, padding=ft.Padding.symmetric(horizontal=PAD, vertical=8), expand=True)],
             spacing=0,
             expand=True,
         )
@@ -164,9 +182,11 @@ class GameSheetScreen:
     def _summary(self, info: Any, state: Any, sheet: dict[str, Any]) -> ft.Control:
         s = self.shell
         t = s.t
-        players = sheet["players"]
+        players = list(enumerate(sheet["players"]))
+        if state.finished:
+            players.sort(key=lambda seated: int(seated[1]["rank"]))  # the winner first, then by place
         cards: list[ft.Control] = []
-        for seat, p in enumerate(players):
+        for seat, p in players:
             won = state.finished and p["rank"] == 1
             cards.append(
                 tagged(
@@ -175,8 +195,9 @@ class GameSheetScreen:
                             [
                                 ft.Row([*([ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, color=TROPHY)] if won else []),
                                         ft.Text(p["name"], size=15, weight=ft.FontWeight.W_600, no_wrap=True,
-                                                overflow=ft.TextOverflow.ELLIPSIS)],
-                                       spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER),
+                                                overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER,
+                                                expand=True)],
+                                       spacing=2),
                                 ft.Text(num(p["total"]), size=26, weight=ft.FontWeight.BOLD),
                                 ft.Text(place(p["rank"], s.lang) if state.finished else "",
                                         size=12, color=theme.MUTED),
@@ -195,44 +216,58 @@ class GameSheetScreen:
             )
         status = (t("winners", names=", ".join(sheet["winners"])) if state.finished
                   else t("hist_not_finished"))
-        dates = when(info.created, s.lang)
-        if info.finished:
-            dates += " — " + when(info.finished, s.lang, time=True)
         return ft.Column(
             [
                 tagged(ft.Text(status, size=18, weight=ft.FontWeight.W_600), "history-status"),
-                ft.Text(dates, size=13, color=theme.MUTED),
+                tagged(ft.Text(played_when(info.created, info.finished, s.lang), size=13, color=theme.MUTED),
+                       "history-dates"),
                 ft.Row(cards, wrap=True, spacing=8, run_spacing=8),
             ],
             spacing=6,
         )
 
+    def _name_width(self, players: int) -> float:
+        """The box names' column: narrower when many players share the phone's width."""
+        return theme.NAME_W if players <= 4 else theme.NAME_W_NARROW
+
+    def _cell_width(self, players: int) -> float:
+        """A player's column: the page's width shared out, never under 44 px (then it scrolls)."""
+        room = self.shell.width - 2 * PAD - self._name_width(players)
+        return max(44.0, min(84.0, room / max(1, players)))
+
     def _sheet(self, state: Any, sheet: dict[str, Any]) -> ft.Control:
+        """Every stage's rows; when the players' columns do not fit the page's width, the box names
+        stay put and the columns scroll sideways."""
         from scorekeeper.app.sheet.model import stage_rows, upper_meter
 
         s = self.shell
         variant = state.variant
         players = sheet["players"]
-        width = max(52.0, min(84.0, (390 - 24 - theme.NAME_W) / max(1, len(players))))
-        rows: list[ft.Control] = []
+        name_w = self._name_width(len(players))
+        width = self._cell_width(len(players))
+        line = ft.Border.only(bottom=ft.BorderSide(0.5, theme.LINE))
+        parts: list[tuple[ft.Control, list[ft.Control], str | None, ft.Border | None]] = []
         for stage in range(1, variant.stages + 1):
             if variant.stages > 1:
-                rows.append(ft.Container(content=ft.Text(s.t("hist_stage_n", n=stage), size=16,
-                                                         weight=ft.FontWeight.W_600),
-                                         padding=ft.Padding.only(left=8, top=10, bottom=4)))
-            rows.append(ft.Row(
-                [ft.Container(width=theme.NAME_W),
-                 *[ft.Container(content=ft.Text(p["name"], size=14, weight=ft.FontWeight.W_600, no_wrap=True,
-                                                overflow=ft.TextOverflow.ELLIPSIS),
-                                width=width, alignment=ft.Alignment.CENTER) for p in players]],
-                spacing=0,
+                parts.append((ft.Container(content=ft.Text(s.t("hist_stage_n", n=stage), size=16,
+                                                           weight=ft.FontWeight.W_600, no_wrap=True),
+                                           width=name_w, height=HEADER_H + 8, alignment=ft.Alignment.BOTTOM_LEFT,
+                                           padding=ft.Padding.only(left=8, bottom=4)),
+                              [ft.Container(width=0, height=HEADER_H + 8)], None, None))
+            parts.append((
+                ft.Container(width=name_w, height=HEADER_H),
+                [ft.Container(content=ft.Text(p["name"], size=14, weight=ft.FontWeight.W_600, no_wrap=True,
+                                              overflow=ft.TextOverflow.ELLIPSIS),
+                              width=width, height=HEADER_H, alignment=ft.Alignment.CENTER) for p in players],
+                None, None,
             ))
             for row in stage_rows(variant):
+                height = 32 if row.kind == "box" else 40
                 label = ft.Container(
                     content=ft.Text(row.label.in_(s.lang), size=12 if len(row.label.in_(s.lang)) > theme.LABEL_ONE_LINE else 14,
                                     max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
                                     weight=ft.FontWeight.W_600 if row.kind != "box" else None),
-                    width=theme.NAME_W, height=32 if row.kind == "box" else 40,
+                    width=name_w, height=height,
                     alignment=ft.Alignment.CENTER_LEFT, padding=ft.Padding.only(left=8),
                 )
                 cells: list[ft.Control] = []
@@ -242,11 +277,11 @@ class GameSheetScreen:
                         assert row.box_id is not None
                         value = part["boxes"].get(row.box_id)
                         crossed = row.box_id in part["crossed"]
-                        shown = "" if value is None else "✕" if crossed else num(value)
+                        # A crossed box reads as on the live sheet: a dash, spoken as "crossed out".
+                        shown = "" if value is None else CROSSED if crossed else num(value)
                         content: ft.Control = ft.Text(shown, size=16, color=theme.MUTED if crossed else None,
-                                                      semantics_label=str(value) if crossed else None)
+                                                      semantics_label=s.t("crossed") if crossed else None)
                         identifier = f"history-box-{seat + 1}-{stage}-{row.box_id}"
-                        height = 32
                     elif row.kind == "upper":
                         meter = upper_meter(variant, part, s.lang)
                         tone = {"good": theme.GOOD, "bad": theme.BAD, "neutral": theme.MUTED}[meter.tone]
@@ -259,35 +294,38 @@ class GameSheetScreen:
                             alignment=ft.MainAxisAlignment.CENTER,
                         )
                         identifier = f"history-gora-{seat + 1}-{stage}"
-                        height = 40
                     elif row.kind == "extra":
                         extra = int(part["extra"])
                         content = ft.Text(num(extra), size=16, weight=ft.FontWeight.BOLD,
                                           color=None if extra else theme.MUTED)
                         identifier = f"history-extra-{seat + 1}-{stage}"
-                        height = 40
                     else:
                         content = ft.Text(str(part["total"]), size=16, weight=ft.FontWeight.BOLD)
                         identifier = f"history-stage-total-{seat + 1}-{stage}"
-                        height = 40
                     cells.append(tagged(ft.Container(content=content, width=width, height=height,
                                                      alignment=ft.Alignment.CENTER,
                                                      border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE))),
                                         identifier))
-                rows.append(ft.Container(content=ft.Row([label, *cells], spacing=0),
-                                         bgcolor=theme.SECTION if row.kind != "box" else None,
-                                         border=ft.Border.only(bottom=ft.BorderSide(0.5, theme.LINE))))
-        rows.append(ft.Container(
-            content=ft.Row(
-                [ft.Container(content=ft.Text(s.t("total"), size=15, weight=ft.FontWeight.W_600),
-                              width=theme.NAME_W, padding=ft.Padding.only(left=8)),
-                 *[ft.Container(content=ft.Text(num(p["total"]), size=18, weight=ft.FontWeight.BOLD),
-                                width=width, height=36, alignment=ft.Alignment.CENTER) for p in players]],
-                spacing=0,
-            ),
-            border=ft.Border.only(top=ft.BorderSide(1, theme.LINE)),
+                parts.append((label, cells, theme.SECTION if row.kind != "box" else None, line))
+        parts.append((
+            ft.Container(content=ft.Text(s.t("total"), size=15, weight=ft.FontWeight.W_600),
+                         width=name_w, height=TOTAL_H, padding=ft.Padding.only(left=8),
+                         alignment=ft.Alignment.CENTER_LEFT),
+            [tagged(ft.Container(content=ft.Text(num(p["total"]), size=18, weight=ft.FontWeight.BOLD),
+                                 width=width, height=TOTAL_H, alignment=ft.Alignment.CENTER),
+                    f"history-sheet-total-{seat + 1}")
+             for seat, p in enumerate(players)],
+            None,
+            ft.Border.only(top=ft.BorderSide(1, theme.LINE)),
         ))
-        table: ft.Control = ft.Column(rows, spacing=0)
-        if len(players) > 4:
-            table = ft.Row([table], scroll=ft.ScrollMode.AUTO)
-        return table
+
+        def stripes(left: bool, right: bool) -> list[ft.Control]:
+            return [ft.Container(content=ft.Row(([label] if left else []) + (cells if right else []), spacing=0),
+                                 bgcolor=bg, border=border)
+                    for label, cells, bg, border in parts]
+
+        if name_w + width * len(players) <= s.width - 2 * PAD:
+            return ft.Column(stripes(True, True), spacing=0)
+        columns = ft.Row([ft.Column(stripes(False, True), spacing=0)], scroll=ft.ScrollMode.AUTO, expand=True)
+        return ft.Row([ft.Column(stripes(True, False), spacing=0, width=name_w), columns], spacing=0,
+                      vertical_alignment=ft.CrossAxisAlignment.START)
