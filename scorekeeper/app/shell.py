@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 
 # The screens that have an address of their own besides home and a game: (module, class).
 SCREENS: dict[str, tuple[str, str]] = {
+    "/new": ("scorekeeper.app.new_game.view", "NewGameScreen"),
     "/history": ("scorekeeper.app.history.view", "HistoryScreen"),
     "/statistics": ("scorekeeper.app.statistics.view", "StatisticsScreen"),
     "/settings": ("scorekeeper.app.settings.view", "SettingsScreen"),
@@ -147,10 +148,10 @@ class Shell:
             self.route = getattr(page, "route", None) or "/"
             self.go(self.route)
 
-    # --- addresses: each screen but a new game has one, so a reload or Back keeps the place -------
+    # --- addresses: each screen has one, so a reload or Back keeps the place ------------------------
     def go(self, route: str) -> None:
         """Show the screen of `route`: '/game/N' a game's sheet, '/history/N' a game in History,
-        '/history', '/statistics', '/settings', '/invite' those screens; home for anything else
+        '/new', '/history', '/statistics', '/settings', '/invite' those screens; home for anything else
         (a game that does not exist included)."""
         path = (route or "/").split("?")[0].rstrip("/") or "/"
         match = re.fullmatch(r"/(game|history)/(\d+)", path)

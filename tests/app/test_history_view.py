@@ -108,7 +108,8 @@ def test_a_game_of_one_day_shows_its_date_once() -> None:
 @pytest.mark.parametrize(
     ("route", "screen"),
     [("/history", "HistoryScreen"), ("/statistics", "StatisticsScreen"), ("/settings", "SettingsScreen"),
-     ("/invite", "InviteScreen"), ("/history/1", "GameSheetScreen"), ("/history/99", "HomeScreen")],
+     ("/invite", "InviteScreen"), ("/new", "NewGameScreen"), ("/history/1", "GameSheetScreen"),
+     ("/history/99", "HomeScreen")],
 )
 def test_each_screen_opens_at_its_own_address(tmp_path: Path, route: str, screen: str) -> None:
     played(Store(tmp_path / "g.sqlite"), "yatzy", ["Аня"])
