@@ -56,6 +56,7 @@ class Shell:
         self.browser: BrowserStorage | None = None  # this browser's own storage, when it has one
         self.screen: Screen | None = None
         self.route = "/"  # the address of the shown screen, as the browser has it
+        self.joined = False  # this device entered the join code (or came by the invitation's QR code)
         self._rebuild_current: Callable[[], Screen] | None = None
         self._laid_out_for = self.width
 
@@ -140,13 +141,23 @@ class Shell:
         page.on_connect = lambda _: self.redraw()
         page.on_resize = self._resized
         page.on_route_change = self._route_changed
+        route = getattr(page, "route", None) or "/"
         if self.config.needs_code(page.client_ip):
+            from scorekeeper.app.invite.model import code_in, code_matches
+
+            carried = code_in(route)  # the invitation's QR code holds the code
+            self.joined = carried is not None and code_matches(carried, self.config.join_code)
+        if self.needs_code():
             from scorekeeper.app.invite.view import JoinScreen
 
             self.show(lambda: JoinScreen(self))
         else:
-            self.route = getattr(page, "route", None) or "/"
+            self.route = route
             self.go(self.route)
+
+    def needs_code(self) -> bool:
+        """This device must enter the table's join code before anything else."""
+        return self.config.needs_code(self.page.client_ip) and not self.joined
 
     # --- addresses: each screen has one, so a reload or Back keeps the place ------------------------
     def go(self, route: str) -> None:
@@ -171,7 +182,7 @@ class Shell:
 
     def _route_changed(self, e: Any) -> None:
         """The browser's back/forward buttons (our own address changes are already shown)."""
-        if e.route != self.route and not self.config.needs_code(self.page.client_ip):
+        if e.route != self.route and not self.needs_code():
             self.route = e.route  # the browser is there already: nothing to push
             self.go(e.route)
 

@@ -32,7 +32,7 @@ def run_app(args: argparse.Namespace) -> int:
 
     from scorekeeper.app import make_main
     from scorekeeper.app.config import AppConfig, default_db_path
-    from scorekeeper.app.invite.model import invite_url, qr_terminal
+    from scorekeeper.app.invite.model import invite_url, join_url, qr_terminal
     from scorekeeper.app.photo.model import UPLOAD_MAX_BYTES
     from scorekeeper.store import Store, StoreError
 
@@ -55,7 +55,7 @@ def run_app(args: argparse.Namespace) -> int:
     print(f"scorekeeper: open {local}", flush=True)
     if config.shared:
         print(f"scorekeeper: other phones at the table: {url}  join code {config.join_code}", flush=True)
-        print(qr_terminal(url), flush=True)
+        print(qr_terminal(join_url(url, config.join_code)), flush=True)  # a phone scanning it joins at once
     print(f"scorekeeper: games are saved in {db_path}", flush=True)
 
     if args.no_browser:

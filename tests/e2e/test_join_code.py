@@ -64,3 +64,26 @@ def test_another_device_needs_the_code(browser: Any, table_server: AppServer) ->
     finally:
         here.close()
         phone.close()
+
+
+def test_the_invitations_qr_address_joins_without_typing(browser: Any, table_server: AppServer) -> None:
+    log = Path(table_server.log).read_text(encoding="utf-8")
+    code = re.search(r"join code (\d{4})", log)
+    assert code, log
+    address = f"http://{lan_address()}:{table_server.port}/"
+    phone, guest = tab_at(browser, f"{address}?join={code.group(1)}")  # what the QR code holds
+    try:
+        guest.wait("new-game")
+        guest.tap("settings")  # and the phone's Back works there as on this machine
+        guest.wait("lang-en")
+        guest.page.go_back()
+        guest.wait("new-game")
+    finally:
+        phone.close()
+    wrong = "0000" if code.group(1) != "0000" else "1111"
+    phone, guest = tab_at(browser, f"{address}?join={wrong}")
+    try:
+        guest.wait("join-code-field")  # a wrong code in the address is no way in
+        assert not guest.has("new-game")
+    finally:
+        phone.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hmac
 import io
 import socket
+from urllib.parse import parse_qs, urlsplit
 
 import segno
 
@@ -25,6 +26,18 @@ def invite_url(host: str, port: int) -> str:
     """The address to give the table: the LAN address when listening on every interface."""
     shown = lan_address() if host in ("0.0.0.0", "::", "") else host
     return f"http://{shown}:{port}/"
+
+
+def join_url(url: str, code: str) -> str:
+    """The address with the table's join code in it: what the QR code holds, so that a phone that
+    scans it is at the table without typing the code."""
+    return f"{url}?join={code}"
+
+
+def code_in(route: str) -> str | None:
+    """The join code an address carries (`/?join=1234`, `/game/3?join=1234`), if any."""
+    values = parse_qs(urlsplit(route).query).get("join")
+    return values[0] if values else None
 
 
 def qr_png(text: str, scale: int = 8) -> bytes:

@@ -7,7 +7,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.app import theme
-from scorekeeper.app.invite.model import code_matches, invite_url, qr_png
+from scorekeeper.app.invite.model import code_matches, invite_url, join_url, qr_png
 from scorekeeper.app.shell import Shell, header, tagged
 
 
@@ -33,7 +33,7 @@ class InviteScreen:
             parts += [
                 ft.Text(t("invite_title"), size=20, weight=ft.FontWeight.W_600),
                 ft.Container(
-                    content=ft.Image(src=qr_png(url), width=240, height=240),
+                    content=ft.Image(src=qr_png(join_url(url, config.join_code)), width=240, height=240),
                     bgcolor=ft.Colors.WHITE,
                     padding=8,
                     border_radius=12,
@@ -78,6 +78,7 @@ class JoinScreen:
 
     def _try(self, _: Any) -> None:
         if code_matches(self.field.value or "", self.shell.config.join_code):
+            self.shell.joined = True
             self.shell.go(getattr(self.shell.page, "route", None) or "/")  # the address it was opened at
         else:
             self.error = self.shell.t("join_wrong")
