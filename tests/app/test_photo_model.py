@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -15,10 +18,17 @@ from scorekeeper.app.photo.model import (
     count_message,
     error_message,
     fit,
+    label_font,
+    label_size,
+    label_spots,
+    overlap,
     shown_box,
     size_message,
+    tap_areas,
 )
 from vision.synth import render_scene
+
+DICE_A = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "dice-a"
 
 
 def reading(values: list[int], needed: int = 5, confidence: float = 0.95) -> PhotoReading:
@@ -43,6 +53,51 @@ def test_shown_box_is_clamped_to_the_photo() -> None:
     assert (left, top) == (0, 145)
     assert w == pytest.approx(20) and h == pytest.approx(5)
     assert left + w <= 200 and top + h <= 150
+
+
+def dice_a_boxes(min_dice: int) -> list[list[tuple[float, float, float, float]]]:
+    """The labelled dice of every dice-a photo with at least `min_dice`, as boxes on a 340 px square."""
+    with open(DICE_A / "manifest.csv") as f:
+        names = [row["image"] for row in csv.DictReader(f) if int(row["n_dice"]) >= min_dice]
+    photos = []
+    for name in names:
+        lines = (DICE_A / "labels" / name).with_suffix(".txt").read_text().split("\n")
+        rows = [[float(v) * 340 for v in line.split()[1:]] for line in lines if line.strip()]
+        photos.append([(cx - w / 2, cy - h / 2, w, h) for cx, cy, w, h in rows])
+    return photos
+
+
+@pytest.mark.skipif(not DICE_A.exists(), reason="../shared/datasets/dice-a is absent")
+def test_values_are_written_beside_the_dice_not_over_them() -> None:
+    photos = dice_a_boxes(7)
+    assert len(photos) > 50
+    clear = 0
+    for boxes in photos:
+        font = label_font(boxes)
+        assert font <= 13  # dice of about 20 px: small labels
+        spots = label_spots(boxes, (340, 340), label_size(font))
+        for left, top, w, h in spots:
+            assert 0 <= left and left + w <= 340 and 0 <= top and top + h <= 340
+        covered = [sum(overlap(spot, box) for spot in spots) / (box[2] * box[3]) for box in boxes]
+        assert max(covered) <= 0.25  # at worst a corner of a die in a heap
+        clear += max(covered) == 0
+    assert clear >= 0.85 * len(photos)
+
+
+def test_a_label_goes_above_its_die_or_beside_it_at_the_edge() -> None:
+    size = label_size(11)
+    above, at_top = label_spots([(100, 100, 20, 20), (100, 0, 20, 20)], (340, 340), size)
+    assert above[1] + above[3] <= 100 and above[0] < 120 and above[0] + above[2] > 100
+    assert overlap(at_top, (100, 0, 20, 20)) == 0 and at_top[1] >= 0
+
+
+def test_tap_targets_grow_towards_the_minimum_without_overlapping() -> None:
+    boxes = [(10.0, 10.0, 18.0, 18.0), (40.0, 10.0, 18.0, 18.0), (200.0, 200.0, 18.0, 18.0)]
+    areas = tap_areas(boxes, (340, 340), 48)
+    assert areas[2][2] == pytest.approx(48) and areas[2][3] == pytest.approx(48)  # alone: full size
+    assert overlap(areas[0], areas[1]) == 0 and areas[0][2] >= 18 + 10  # neighbours: as far as they can
+    for (x, y, w, h), (ax, ay, aw, ah) in zip(boxes, areas, strict=True):
+        assert ax <= x and ay <= y and ax + aw >= x + w and ay + ah >= y + h
 
 
 def test_from_dice_takes_vision_dice_and_drops_impossible_values() -> None:
@@ -135,11 +190,38 @@ def test_keep_best_keeps_the_surest_in_photo_order() -> None:
              enumerate([(1, 0.2), (2, 0.9), (3, 0.8), (4, 0.1), (5, 0.95), (6, 0.7), (6, 0.85)])]
     r = PhotoReading.from_dice(found, (100, 10), 5)
     assert "keep the 5 surest" in r.message().en
-    r.tap(0)
+    r.tap(4)
     r.keep_best()
     assert r.values() == [2, 3, 5, 6, 6] and r.selected is None and r.ready()
     r.keep_best()  # nothing more to drop
     assert r.values() == [2, 3, 5, 6, 6]
+
+
+def test_keep_best_keeps_a_die_the_player_set() -> None:
+    found = [(v, (10.0 * i, 0.0, 8.0, 8.0), c) for i, (v, c) in
+             enumerate([(4, 0.9), (2, 0.95), (3, 0.45), (5, 0.85), (6, 0.9), (1, 0.7), (6, 0.8)])]
+    r = PhotoReading.from_dice(found, (100, 10), 5)
+    assert r.uncertain() == [2]
+    r.tap(2)
+    r.set_value(5)  # the doubtful die, corrected
+    r.keep_best()
+    assert r.values() == [4, 2, 5, 5, 6]  # kept; the least sure of the others go
+
+
+def test_dice_added_by_hand_are_not_said_to_be_found() -> None:
+    r = reading([])
+    for value in (1, 2, 3, 4, 5):
+        r.add(value)
+    assert "Найдено" not in r.message().ru and "Found" not in r.message().en
+    assert r.message().ru.startswith("Добавлено вручную 5 кубиков. Проверьте значения")
+    assert r.message().en.startswith("5 dice added by hand. Check the values")
+    r = reading([6, 6, 6])
+    r.add()
+    r.add()
+    assert r.message().ru.startswith("5 кубиков (с фото: 3, добавлено вручную: 2). ")
+    assert r.message().en.startswith("5 dice (3 from the photo, 2 added by hand). ")
+    r.add()
+    assert "а нужно 5: уберите 1" in r.message().ru
 
 
 def test_taps_out_of_range_are_ignored() -> None:

@@ -111,9 +111,9 @@ def test_photo_is_read_fixed_and_used_as_the_throw(browser: Any, photo_server: A
             tab.page.wait_for_timeout(150)
         # one too many is said plainly, and removed again
         tab.tap("photo-add")
-        tab.wait_text("photo-message", re.compile("Найдено 6 кубиков, а нужно 5: уберите 1"))
+        tab.wait_text("photo-message", re.compile(r"6 кубиков \(с фото: \d, добавлено вручную: \d\), а нужно 5: уберите 1"))
         tab.tap("photo-remove")  # the added die is the selected one
-        tab.wait_text("photo-message", re.compile("Найдено 5 кубиков"))
+        tab.wait_text("photo-message", re.compile("5 кубиков"))
         # change die 1 with the pad, die 2 by tapping it twice (select, then step)
         tab.tap("photo-die-1")
         tab.tap("photo-face-6")
@@ -160,6 +160,35 @@ def test_a_file_that_is_not_a_photo_is_refused_in_a_sentence(browser: Any, photo
         throws = int(re.search(r"бросок (\d+) из", tab.text("turn")).group(1))  # type: ignore[union-attr]
         tab.type_dice("11111")
         tab.wait_text("turn", re.compile(rf"бросок {throws + 1} из"))
+    finally:
+        context.close()
+
+
+DICE_A = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "dice-a"
+SEVEN_DICE = DICE_A / "images" / "IMG_20191208_111847.jpg"
+
+
+@pytest.mark.skipif(not models_present() or not SEVEN_DICE.exists(), reason="the models or ../shared are absent")
+def test_too_many_dice_on_a_small_phone_the_fix_shows_at_once(browser: Any, photo_server: Any) -> None:
+    app, _ = photo_server
+    expected, _ = analyse(SEVEN_DICE.read_bytes(), 5)
+    assert len(expected.dice) > 5
+    context = browser.new_context(viewport={"width": 360, "height": 640}, color_scheme="dark", locale="en-US",
+                                  device_scale_factor=1)
+    try:
+        tab = Tab(context.new_page(), app.url)
+        tab.open()
+        tab.tap("resume")
+        choose(tab, SEVEN_DICE)
+        tab.wait_text("photo-message", re.compile(rf"^Found {len(expected.dice)} dice, 5 needed"), timeout=20)
+        tab.wait_text("photo-use-why", f"5 needed, {len(expected.dice)} now")
+        message, keep = tab.node("photo-message").bounding_box(), tab.node("photo-keep-best").bounding_box()
+        assert 0 < message["y"] < keep["y"] and keep["y"] + keep["height"] < 640 - 80  # above the actions
+        assert tab._uncovered(tab.node("photo-keep-best"))
+        tab.shot("photo-many-en-360-dark")
+        tab.tap("photo-keep-best")
+        tab.wait_text("photo-message", re.compile("^Found 5 dice"))
+        assert tab.text("photo-use-why") == ""
     finally:
         context.close()
 

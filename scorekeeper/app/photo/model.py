@@ -35,7 +35,7 @@ class PhotoDie:
     value: int
     box: Box | None = None
     confidence: float = 1.0
-    edited: bool = False  # the player set or stepped this value
+    edited: bool = False  # the player set, stepped or looked at this value: it counts as certain
 
     @property
     def doubtful(self) -> bool:
@@ -96,10 +96,11 @@ class PhotoReading:
         self.selected = None
 
     def keep_best(self) -> None:
-        """Keep only the `needed` dice read with the most confidence (in their order on the photo)."""
+        """Keep only the `needed` surest dice, in their order on the photo: first those the player
+        set or confirmed, then those read with the most confidence."""
         if len(self.dice) <= self.needed:
             return
-        ranked = sorted(range(len(self.dice)), key=lambda i: (-self.dice[i].confidence, i))
+        ranked = sorted(range(len(self.dice)), key=lambda i: (not self.dice[i].edited, -self.dice[i].confidence, i))
         keep = sorted(ranked[: self.needed])
         self.dice = [self.dice[i] for i in keep]
         self.selected = None
@@ -128,9 +129,13 @@ class PhotoReading:
         """The values to record, only when the count is right."""
         return self.values() if self.ready() else None
 
+    def added(self) -> int:
+        """How many dice the player added by hand (not on the photo)."""
+        return sum(1 for d in self.dice if d.box is None)
+
     def message(self) -> Text:
         """What to tell the player now: the count and what to do about it."""
-        return count_message(len(self.dice), self.needed, len(self.uncertain()))
+        return count_message(len(self.dice), self.needed, len(self.uncertain()), self.added())
 
 
 def dice_word(n: int) -> Text:
@@ -143,8 +148,23 @@ def found_ru(n: int) -> str:
     return "Найден" if n % 10 == 1 and n % 100 != 11 else "Найдено"
 
 
-def count_message(found: int, needed: int, doubtful: int = 0) -> Text:
-    """The count of dice against the throw's, said plainly, with the way to fix it."""
+def dice_told(count: int, added: int = 0) -> Text:
+    """The dice there are: 'Найдено 5 кубиков' when all come from the photo, else where they came from."""
+    if added <= 0:
+        return Text(f"{found_ru(count)} {dice_word(count).ru}", f"Found {dice_word(count).en}")
+    if added >= count:
+        added_ru = "Добавлен" if count % 10 == 1 and count % 100 != 11 else "Добавлено"
+        return Text(f"{added_ru} вручную {dice_word(count).ru}", f"{dice_word(count).en} added by hand")
+    return Text(
+        f"{dice_word(count).ru} (с фото: {count - added}, добавлено вручную: {added})",
+        f"{dice_word(count).en} ({count - added} from the photo, {added} added by hand)",
+    )
+
+
+def count_message(found: int, needed: int, doubtful: int = 0, added: int = 0) -> Text:
+    """The count of dice (`found`, of which `added` by hand) against the throw's, said plainly,
+    with the way to fix it."""
+    told = dice_told(found, added)
     if found == 0:
         return Text(
             f"Кубиков на фото не нашлось. Добавьте {needed} кнопкой «+ Кубик» или снимите ещё раз, "
@@ -155,29 +175,29 @@ def count_message(found: int, needed: int, doubtful: int = 0) -> Text:
     if found > needed:
         extra = found - needed
         return Text(
-            f"{found_ru(found)} {dice_word(found).ru}, а нужно {needed}: уберите {extra} "
+            f"{told.ru}, а нужно {needed}: уберите {extra} "
             f"(нажмите кубик, затем «Убрать») или оставьте {needed} самых надёжных.",
-            f"Found {dice_word(found).en}, {needed} needed: remove {extra} "
+            f"{told.en}, {needed} needed: remove {extra} "
             f"(tap a die, then “Remove”) or keep the {needed} surest.",
         )
     if found < needed:
         missing = needed - found
         return Text(
-            f"{found_ru(found)} {dice_word(found).ru}, а нужно {needed}: добавьте {missing} кнопкой «+ Кубик» "
+            f"{told.ru}, а нужно {needed}: добавьте {missing} кнопкой «+ Кубик» "
             "(или снимите ещё раз).",
-            f"Found {dice_word(found).en}, {needed} needed: add {missing} with “+ Die” "
+            f"{told.en}, {needed} needed: add {missing} with “+ Die” "
             "(or take another photo).",
         )
     if doubtful:
         return Text(
-            f"{found_ru(found)} {dice_word(found).ru}. Проверьте отмеченные ({doubtful}): нажмите кубик, "
+            f"{told.ru}. Проверьте отмеченные ({doubtful}): нажмите кубик, "
             "чтобы исправить. Затем «Записать».",
-            f"Found {dice_word(found).en}. Check the marked ones ({doubtful}): tap a die to fix it. "
+            f"{told.en}. Check the marked ones ({doubtful}): tap a die to fix it. "
             "Then “Use”.",
         )
     return Text(
-        f"{found_ru(found)} {dice_word(found).ru}. Проверьте значения и нажмите «Записать».",
-        f"Found {dice_word(found).en}. Check the values and press “Use”.",
+        f"{told.ru}. Проверьте значения и нажмите «Записать».",
+        f"{told.en}. Check the values and press “Use”.",
     )
 
 
@@ -200,6 +220,72 @@ def shown_box(box: Sequence[float], size: tuple[int, int], shown: tuple[float, f
     right = min(max(left, (x + w) * sx), shown[0])
     bottom = min(max(top, (y + h) * sy), shown[1])
     return (left, top, right - left, bottom - top)
+
+
+def label_font(boxes: Sequence[Box]) -> float:
+    """The size of the values written beside the dice: smaller where the dice are small."""
+    sides = sorted(min(w, h) for _, _, w, h in boxes)
+    side = sides[len(sides) // 2] if sides else 40.0
+    return 11.0 if side < 24 else 13.0 if side < 40 else 15.0
+
+
+def label_size(font: float) -> tuple[float, float]:
+    """The (width, height) of a one-digit value label written at `font`."""
+    return (round(font * 0.62) + 6.0, round(font * 1.3))
+
+
+def overlap(a: Box, b: Box) -> float:
+    """The area two boxes (left, top, width, height) share."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return max(0.0, w) * max(0.0, h)
+
+
+def label_spots(boxes: Sequence[Box], room: tuple[float, float], label: tuple[float, float]) -> list[Box]:
+    """Where to write each die's value on the shown photo: beside its box, not over a die.
+
+    Above the die if there is room, else to its right, below, left or at a corner, whichever
+    covers the least of any die (and of the labels already placed), inside the photo.
+    """
+    lw, lh = label
+    gap = 1.0
+    placed: list[Box] = []
+    for x, y, w, h in boxes:
+        cx, cy = x + w / 2, y + h / 2
+        spots = [
+            (cx - lw / 2, y - lh - gap), (x + w + gap, cy - lh / 2), (cx - lw / 2, y + h + gap),
+            (x - lw - gap, cy - lh / 2), (x + w + gap, y - lh - gap), (x - lw - gap, y - lh - gap),
+            (x + w + gap, y + h + gap), (x - lw - gap, y + h + gap),
+        ]
+        best: Box | None = None
+        best_cost = float("inf")
+        for left, top in spots:
+            spot = (min(max(0.0, left), max(0.0, room[0] - lw)), min(max(0.0, top), max(0.0, room[1] - lh)), lw, lh)
+            cost = 2 * sum(overlap(spot, b) for b in boxes) + sum(overlap(spot, p) for p in placed)
+            if cost < best_cost:
+                best, best_cost = spot, cost
+            if cost == 0:
+                break
+        assert best is not None
+        placed.append(best)
+    return placed
+
+
+def tap_areas(boxes: Sequence[Box], room: tuple[float, float], reach: float) -> list[Box]:
+    """Each die's tap target on the shown photo: its box grown towards `reach` × `reach`, as far
+    as it stays clear of its neighbours' targets (and inside the photo)."""
+    centres = [(x + w / 2, y + h / 2) for x, y, w, h in boxes]
+    areas: list[Box] = []
+    for i, (_, _, w, h) in enumerate(boxes):
+        cx, cy = centres[i]
+        near = min((max(abs(cx - ox), abs(cy - oy)) for j, (ox, oy) in enumerate(centres) if j != i),
+                   default=reach)
+        half_w = max(w / 2, min(reach, near) / 2)
+        half_h = max(h / 2, min(reach, near) / 2)
+        left, top = max(0.0, cx - half_w), max(0.0, cy - half_h)
+        right, bottom = min(room[0], cx + half_w), min(room[1], cy + half_h)
+        areas.append((left, top, max(0.0, right - left), max(0.0, bottom - top)))
+    return areas
 
 
 def size_message(size: int, limit: int = MAX_PHOTO_BYTES) -> Text | None:

@@ -27,8 +27,12 @@ from scorekeeper.app.photo.model import (
     analyse,
     error_message,
     fit,
+    label_font,
+    label_size,
+    label_spots,
     shown_box,
     size_message,
+    tap_areas,
 )
 from scorekeeper.app.shell import Shell, tagged
 from scorekeeper.app.widgets.die import die_face
@@ -39,6 +43,7 @@ OnUse = Callable[[list[int]], None]
 
 SHOWN_W = 340.0  # the photo's room in the dialog on a 390 px phone
 SHOWN_H = 360.0
+DIALOG_MARGIN = 40.0  # the dialog's inset and content padding, both sides together
 BOX_OK = "#00E676"  # boxes are drawn on the photo itself: fixed bright colours read on any table
 BOX_DOUBT = "#FF9100"
 BOX_SELECTED = "#FFEB3B"
@@ -217,7 +222,8 @@ async def show_photo(shell: Shell, picked: Any, dice_needed: int, on_use: OnUse)
 
 
 class PhotoDialog:
-    """The photo with a box and value on each die, the fixes, and "Use"."""
+    """The photo with an outline round each die and its value beside it, the dice in the photo's
+    order, the fixes, and "Use" (with why it is off, when it is)."""
 
     def __init__(self, shell: Shell, needed: int, on_use: OnUse) -> None:
         self.shell = shell
@@ -227,10 +233,13 @@ class PhotoDialog:
         self.preview: bytes | None = None
         self.error: str | None = None
         self.showing = False
-        self.body = ft.Container(width=SHOWN_W)
+        self.room = min(SHOWN_W, float(getattr(shell, "width", theme.PHONE_W)) - DIALOG_MARGIN)
+        self.body = ft.Container(width=self.room)
+        self.scroller: ft.Column | None = None  # the reading's view: kept while it is fixed, new for each photo
         self.use_button = ft.FilledButton(
             content=ft.Text(shell.t("photo_use"), size=17), on_click=self._use, height=theme.TAP, disabled=True
         )
+        self.use_why = ft.Text(shell.t("photo_use_wait"), size=13, color=theme.MUTED, text_align=ft.TextAlign.END)
         self.dialog = ft.AlertDialog(
             modal=True,
             title=ft.Text(shell.t("photo"), size=19, weight=ft.FontWeight.W_600),
@@ -240,9 +249,16 @@ class PhotoDialog:
             title_padding=ft.Padding.only(left=16, right=16, top=14),
             actions_padding=ft.Padding.only(left=12, right=12, bottom=12, top=4),
             actions=[
-                tagged(ft.TextButton(content=shell.t("cancel"), on_click=self._cancel, height=theme.TAP),
-                       "photo-cancel"),
-                tagged(self.use_button, "photo-use"),
+                ft.Row(
+                    [
+                        ft.Container(content=tagged(self.use_why, "photo-use-why"), expand=True),
+                        tagged(ft.TextButton(content=shell.t("cancel"), on_click=self._cancel, height=theme.TAP),
+                               "photo-cancel"),
+                        tagged(self.use_button, "photo-use"),
+                    ],
+                    spacing=4,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
             ],
         )
 
@@ -266,16 +282,20 @@ class PhotoDialog:
 
     def fail(self, message: str) -> None:
         self.error = message
+        self.scroller = None
         self._redraw()
 
     def show(self, reading: PhotoReading, preview: bytes) -> None:
+        """Show a new reading, from the top of the dialog."""
         self.reading = reading
         self.preview = preview
+        self.scroller = None
         self._redraw()
 
     def _redraw(self) -> None:
         self.body.content = self._content()
         self.use_button.disabled = self.reading is None or not self.reading.ready()
+        self.use_why.value = self._use_why()
         try:
             self.dialog.update()
         except Exception:  # closed meanwhile
@@ -318,6 +338,13 @@ class PhotoDialog:
             self._redraw()
 
     # --- drawing ---------------------------------------------------------------------------------
+    def _use_why(self) -> str:
+        """Why "Use" is off, beside it (empty when it is on)."""
+        t = self.shell.t
+        if self.reading is not None and self.error is None:
+            return "" if self.reading.ready() else t("photo_use_count", needed=self.needed, n=len(self.reading.dice))
+        return t("photo_use_none") if self.error is not None else t("photo_use_wait")
+
     def _message(self, text: str, tone: str | None = None) -> ft.Control:
         return tagged(ft.Text(text, size=16, color=tone, weight=ft.FontWeight.W_500), "photo-message")
 
@@ -334,7 +361,7 @@ class PhotoDialog:
             ft.OutlinedButton(
                 content=ft.Row([ft.Icon(ft.Icons.PHOTO_CAMERA, size=18), ft.Text(t("photo_retake"))], spacing=6,
                                tight=True),
-                height=44,
+                height=theme.TAP_MIN,
                 action=_launcher(self.shell).action(),
             ),
             "photo-retake",
@@ -346,77 +373,84 @@ class PhotoDialog:
         reading = self.reading
         tone = None if reading.ready() and not reading.uncertain() else ft.Colors.ERROR if not reading.ready() else None
         parts: list[ft.Control] = [self._message(reading.message().in_(self.shell.lang), tone)]
+        add = tagged(ft.OutlinedButton(content=t("photo_add"), on_click=self._add, height=theme.TAP_MIN), "photo-add")
+        # The fix the message asks for comes right under it, where it shows as the dialog opens.
+        if len(reading.dice) > reading.needed:
+            parts.append(tagged(ft.FilledTonalButton(content=t("photo_keep_best", n=reading.needed),
+                                                     on_click=self._keep_best, height=theme.TAP_MIN),
+                                "photo-keep-best"))
+        elif len(reading.dice) < reading.needed:
+            parts.append(add)
         if self.preview is not None:
             parts.append(self._photo(reading, self.preview))
         parts.append(self._strip(reading))
         if reading.selected is not None:
             parts.append(self._pad())
-        fixes: list[ft.Control] = []
-        if len(reading.dice) > reading.needed:
-            fixes.append(tagged(ft.FilledTonalButton(content=t("photo_keep_best", n=reading.needed),
-                                                     on_click=self._keep_best, height=44), "photo-keep-best"))
-        parts.append(
-            ft.Row(
-                [
-                    *fixes,
-                    tagged(ft.OutlinedButton(content=t("photo_add"), on_click=self._add, height=44), "photo-add"),
-                    retake,
-                ],
-                spacing=8,
-                wrap=True,
-            )
-        )
-        return ft.Column(parts, spacing=10, tight=True, scroll=ft.ScrollMode.AUTO)
+        parts.append(ft.Row([add, retake] if len(reading.dice) >= reading.needed else [retake], spacing=8, wrap=True))
+        if self.scroller is None:
+            self.scroller = ft.Column(spacing=10, tight=True, scroll=ft.ScrollMode.AUTO)
+        self.scroller.controls = parts
+        return self.scroller
 
     def _photo(self, reading: PhotoReading, preview: bytes) -> ft.Control:
-        width, height = fit(reading.size, SHOWN_W, SHOWN_H)
-        layers: list[ft.Control] = [ft.Image(src=preview, width=width, height=height, fit=ft.BoxFit.FILL)]
-        for index, die in enumerate(reading.dice):
-            if die.box is None:
-                continue
-            left, top, w, h = shown_box(die.box, reading.size, (width, height))
-            colour = BOX_SELECTED if reading.selected == index else BOX_DOUBT if die.doubtful else BOX_OK
-            badge = ft.Container(
-                content=ft.Text(str(die.value), size=15, weight=ft.FontWeight.BOLD, color="#000000"),
-                bgcolor=colour,
-                padding=ft.Padding.symmetric(horizontal=5, vertical=0),
-                border_radius=4,
-                left=0,
-                top=0,
+        """The photo with a thin outline round each die and its value written beside it."""
+        width, height = fit(reading.size, self.room, SHOWN_H)
+        on_photo = [(index, die) for index, die in enumerate(reading.dice) if die.box is not None]
+        boxes = [shown_box(die.box, reading.size, (width, height)) for _, die in on_photo]  # type: ignore[arg-type]
+        font = label_font(boxes)
+        spots = label_spots(boxes, (width, height), label_size(font))
+        areas = tap_areas(boxes, (width, height), theme.TAP_MIN)
+        targets: list[ft.Control] = []
+        labels: list[ft.Control] = []
+        for (index, die), box, spot, area in zip(on_photo, boxes, spots, areas, strict=True):
+            selected = reading.selected == index
+            colour = BOX_SELECTED if selected else BOX_DOUBT if die.doubtful else BOX_OK
+            left, top, w, h = box
+            outline = ft.Container(
+                width=w, height=h, left=left - area[0], top=top - area[1],
+                border=ft.Border.all(2.5 if selected else 1.5, colour), border_radius=3,
             )
-            side_w, side_h = max(w, 18), max(h, 18)
-            frame = ft.Container(
-                width=side_w,
-                height=side_h,
-                border=ft.Border.all(4 if reading.selected == index else 2.5, colour),
-                border_radius=4,
+            target = ft.Container(
+                width=area[2], height=area[3],
                 on_click=lambda _, i=index: self._tap(i),
-                content=ft.Stack([badge], width=side_w, height=side_h),
+                content=ft.Stack([outline], width=area[2], height=area[3]),
             )
             label = self.shell.t("photo_box", n=index + 1, v=die.value)
-            # Only a direct child of the Stack may be positioned: the tagged frame goes inside one.
-            layers.append(ft.Container(content=tagged(frame, f"photo-box-{index + 1}", label, button=True),
-                                       left=left, top=top, width=side_w, height=side_h))
+            # Only a direct child of the Stack may be positioned: the tagged target goes inside one.
+            targets.append(ft.Container(content=tagged(target, f"photo-box-{index + 1}", label, button=True),
+                                        left=area[0], top=area[1], width=area[2], height=area[3]))
+            labels.append(ft.Container(
+                content=ft.Text(str(die.value), size=font, weight=ft.FontWeight.BOLD, color="#000000",
+                                semantics_label=""),
+                left=spot[0], top=spot[1], width=spot[2], height=spot[3],
+                alignment=ft.Alignment.CENTER,
+                bgcolor=colour,
+                border_radius=3,
+                on_click=lambda _, i=index: self._tap(i),
+            ))
+        image = ft.Image(src=preview, width=width, height=height, fit=ft.BoxFit.FILL)
         return ft.Container(
-            content=ft.Stack(layers, width=width, height=height),
+            content=ft.Stack([image, *targets, *labels], width=width, height=height),
             alignment=ft.Alignment.CENTER,
             border_radius=8,
             clip_behavior=ft.ClipBehavior.HARD_EDGE,
         )
 
     def _strip(self, reading: PhotoReading) -> ft.Control:
-        size = 46.0 if len(reading.dice) <= 6 else 38.0
+        """The dice as faces, in their order on the photo, each a full-size tap target."""
+        size = 46.0 if len(reading.dice) <= 6 else 40.0
         faces: list[ft.Control] = []
         for index, die in enumerate(reading.dice):
             face = die_face(die.value, size, selected=reading.selected == index)
             if die.doubtful:
                 face.border = ft.Border.all(3, BOX_DOUBT)
-            face.on_click = lambda _, i=index: self._tap(i)
+            target = ft.Container(content=face, width=theme.TAP_MIN, height=theme.TAP_MIN,
+                                  alignment=ft.Alignment.CENTER, on_click=lambda _, i=index: self._tap(i))
             label = self.shell.t("die_n", n=index + 1, v=die.value)
-            faces.append(tagged(face, f"photo-die-{index + 1}", label, button=True))
+            faces.append(tagged(target, f"photo-die-{index + 1}", label, button=True))
         return ft.Column(
             [
-                ft.Row(faces, spacing=6, wrap=True, run_spacing=6),
+                ft.Row(faces, spacing=2, wrap=True, run_spacing=2),
                 ft.Text(self.shell.t("photo_hint"), size=13, color=theme.MUTED, visible=bool(faces)),
             ],
             spacing=4,
@@ -428,9 +462,9 @@ class PhotoDialog:
         buttons: list[ft.Control] = []
         for value in range(1, 7):
             button = ft.Container(
-                content=die_face(value, 30),
-                width=44,
-                height=44,
+                content=die_face(value, 32),
+                width=theme.TAP_MIN,
+                height=theme.TAP_MIN,
                 alignment=ft.Alignment.CENTER,
                 border_radius=8,
                 bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
@@ -439,12 +473,15 @@ class PhotoDialog:
             )
             buttons.append(tagged(button, f"photo-face-{value}", t("photo_set", v=value), button=True))
         remove = tagged(
-            ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, on_click=self._remove, tooltip=t("photo_remove"),
-                          width=44, height=44, icon_color=ft.Colors.ERROR),
+            ft.OutlinedButton(
+                content=ft.Row([ft.Icon(ft.Icons.DELETE_OUTLINE, size=20, color=ft.Colors.ERROR),
+                                 ft.Text(t("photo_remove"), color=ft.Colors.ERROR)], spacing=6, tight=True),
+                on_click=self._remove,
+                height=theme.TAP_MIN,
+            ),
             "photo-remove",
-            t("photo_remove"),
         )
-        return ft.Row([*buttons, remove], spacing=4, wrap=True, run_spacing=4)
+        return ft.Row([*buttons, remove], spacing=4, wrap=True, run_spacing=6)
 
 
 __all__ = ["MAX_PHOTO_BYTES", "PhotoDialog", "open_photo_flow", "photo_button", "show_photo"]
