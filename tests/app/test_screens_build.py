@@ -378,3 +378,31 @@ def test_a_closed_or_reconnecting_tab_is_not_sent_a_redraw(shell: Shell) -> None
     shell.page = Ended()  # type: ignore[assignment]
     service.score("chance")
     assert screen._unsubscribe is None  # the tab's session is over: the screen stops listening
+
+
+def test_where_the_player_chooses_the_stage_a_box_of_the_stage_shown_is_written_there(shell: Shell) -> None:
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    service = GameService.create(shell.store, "ru_fences", ["Аня", "Борис"], {"stage_order": "any"})
+    shell.open_game(service.game_id)
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    service.roll((5, 5, 5, 2, 3))
+    screen.viewing_stage = 2  # the stage picker's «2»
+    shell.redraw()
+    cells = identifiers(shell.page.controls[0])
+    assert texts(cells["box-1-2-fives"]) == ["0"]  # the preview of Fives in stage 2: 3 fives, net 0
+    cells["box-1-2-fives"].content.on_click(None)
+    stages = service.state.sheet()["players"][0]["stages"]
+    assert stages[1]["boxes"]["fives"] == 0 and stages[0]["boxes"]["fives"] is None
+    sequential = GameService.create(shell.store, "ru_fences", ["Аня"])
+    shell.open_game(sequential.game_id)
+    sequential.roll((5, 5, 5, 2, 3))
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    screen.viewing_stage = 2
+    shell.redraw()
+    page: Any = shell.page
+    identifiers(page.controls[0])["box-1-2-fives"].content.on_click(None)  # in order: stage 2 waits
+    assert "Этап 2 откроется, когда будет заполнен этап 1." in " ".join(texts(page.dialogs[-1].content))
+    assert sequential.state.sheet()["players"][0]["stages"][1]["boxes"]["fives"] is None

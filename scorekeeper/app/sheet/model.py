@@ -45,15 +45,16 @@ def stage_rows(variant: Variant) -> list[Row]:
     return rows
 
 
-def previews(state: State) -> dict[str, Evaluation | None]:
-    """For the current player's open boxes of the current stage after a throw: what each would
-    give (None: the game does not allow it now). Empty before the first throw."""
+def previews(state: State, stage: int | None = None) -> dict[str, Evaluation | None]:
+    """For the current player's open boxes of the current stage (or of `stage`, where the player
+    chooses the stage) after a throw: what each would give (None: the game does not allow it now).
+    Empty before the first throw."""
     if state.finished or state.throws == 0:
         return {}
     found: dict[str, Evaluation | None] = {}
-    for box_id in state.open_boxes():
+    for box_id in state.open_boxes(stage):
         try:
-            found[box_id] = state.preview(box_id)
+            found[box_id] = state.preview(box_id, stage=stage)
         except (GameError, ValueError):
             found[box_id] = None
     return found
@@ -84,7 +85,8 @@ def box_cell(
         if box_id in stage_sheet["crossed"]:
             return Cell(str(written), "—", "crossed", False)
         return Cell(str(written), str(written), "written", False)
-    current = not state.finished and state.seat == seat and state.stage == stage
+    current = not state.finished and state.seat == seat and (
+        state.stage == stage or state.variant.stage_order == "any")  # "any": the player picks the stage
     if not current:
         return Cell("", "", "closed", False)
     if box_id not in hints:

@@ -177,45 +177,56 @@ class SheetScreen:
         self.crossing = not self.crossing
         self.shell.redraw()
 
+    def _writing_stage(self) -> int | None:
+        """The stage a tapped box is written in: the one shown where the player chooses the stage
+        (stage_order "any"), else None (the game's current stage)."""
+        if self.variant.stage_order != "any":
+            return None
+        return self.viewing_stage or self.seen.stage
+
     def _tap_box(self, box_id: str) -> None:
         s = self.shell
         state = self.seen
         # Every action names the player this screen showed: if another phone moved the game on
         # meanwhile, the service refuses it instead of writing into someone else's column.
         player, seen = self.shown_player, self.seen  # a dialog's answer acts on what it was asked on
+        stage = self._writing_stage()
         name = self.variant.box(box_id).name.in_(s.lang)
         if self.crossing:
             self.crossing = False
-            if not self._do(lambda: self.service.cross_out(box_id, player=player, seen=seen)):
+            if not self._do(lambda: self.service.cross_out(box_id, stage=stage, player=player, seen=seen)):
                 s.redraw()
             return
         if state.throws == 0:
             try:
-                state.verify_score(box_id)
+                state.verify_score(box_id, stage=stage)
             except GameError as error:
                 actions: list[tuple[str, str, Callable[[], object]]] = []
-                if state.can_cross_out(box_id):
-                    actions.append(("confirm-cross-out", s.t("cross_it_out"),
-                                    lambda: self._do(lambda: self.service.cross_out(box_id, player=player, seen=seen))))
+                if state.can_cross_out(box_id, stage):
+                    actions.append(("confirm-cross-out", s.t("cross_it_out"), lambda: self._do(
+                        lambda: self.service.cross_out(box_id, stage=stage, player=player, seen=seen))))
                 s.explain(name, error.in_(s.lang), actions)
                 return
         try:
-            evaluation = state.preview(box_id)
+            evaluation = state.preview(box_id, stage=stage)
         except GameError as error:
             s.explain(name, error.in_(s.lang))
             return
         if evaluation.valid:
-            self._do(lambda: self.service.score(box_id, player=player, seen=seen))
+            self._do(lambda: self.service.score(box_id, stage=stage, player=player, seen=seen))
             return
         # The dice do not make it: say why and offer the 0 that paper would take.
         s.explain(
             name,
             evaluation.reason.in_(s.lang),
-            [("write-zero", s.t("write_zero"), lambda: self._do(lambda: self.service.score(box_id, player=player, seen=seen)))],
+            [("write-zero", s.t("write_zero"),
+              lambda: self._do(lambda: self.service.score(box_id, stage=stage, player=player, seen=seen)))],
         )
 
     def _writer(self, box_id: str, value: int, seen: State) -> Callable[[], object]:
-        return lambda: self._do(lambda: self.service.score(box_id, value=value, player=self.shown_player, seen=seen))
+        stage = self._writing_stage()
+        return lambda: self._do(lambda: self.service.score(box_id, value=value, stage=stage, player=self.shown_player,
+                                                           seen=seen))
 
     def _pick_value(self, box_id: str) -> None:
         """Long press on a box where the player picks the value (which pair): offer each one."""
@@ -228,7 +239,7 @@ class SheetScreen:
         choices: list[tuple[str, str, Callable[[], object]]] = []
         for value in sorted(state.dice.distinct, reverse=True):
             try:
-                evaluation = state.preview(box_id, value=value)
+                evaluation = state.preview(box_id, value=value, stage=self._writing_stage())
             except GameError:
                 continue
             if evaluation.valid and evaluation.value == value:
@@ -305,7 +316,8 @@ class SheetScreen:
         players = sheet["players"]
         width = self._cell_width(len(players))
         current_seat = state.seat if not state.finished else None
-        hints = previews(state) if stage == state.stage else {}
+        choosing = self.variant.stage_order == "any"  # the player writes in whichever stage is shown
+        hints = previews(state, stage if choosing else None) if stage == state.stage or choosing else {}
         names: list[ft.Control] = [
             ft.Container(
                 content=ft.Text(p["name"], size=15, weight=ft.FontWeight.W_600, no_wrap=True,
