@@ -356,6 +356,9 @@ def _check_cross_out(state: State, action: CrossOut) -> tuple[Box, int, int]:
     variant = state.variant
     box = _box(state, action.box)
     if state.throws == 0 and not variant.zero_throw_cross_out:
+        if variant.fences:  # «Покер с оградами» allows it by default: this table chose otherwise
+            raise NoThrowYet(Text("Сначала бросьте кубики: по правилам этого стола вычёркивать до броска нельзя.",
+                                  "Throw the dice first: this table's rules allow no crossing out before a throw."))
         _need_throw(state, Text("вычёркивайте клетку", "cross out a box"))
     index = _target_stage(state, box, action.stage)
     if box.section == "upper" and not variant.upper_cross_out:

@@ -406,3 +406,28 @@ def test_where_the_player_chooses_the_stage_a_box_of_the_stage_shown_is_written_
     identifiers(page.controls[0])["box-1-2-fives"].content.on_click(None)  # in order: stage 2 waits
     assert "Этап 2 откроется, когда будет заполнен этап 1." in " ".join(texts(page.dialogs[-1].content))
     assert sequential.state.sheet()["players"][0]["stages"][1]["boxes"]["fives"] is None
+
+
+def test_a_generala_servida_says_it_wins_before_it_is_written(shell: Shell) -> None:
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    service = GameService.create(shell.store, "generala", ["Аня", "Борис"])
+    shell.open_game(service.game_id)
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    service.roll((6, 6, 6, 6, 6))  # the first throw
+    page: Any = shell.page
+    identifiers(page.controls[0])["box-1-1-poker"].content.on_click(None)
+    assert not service.state.finished and len(page.dialogs) == 1
+    assert "партия выиграна сразу" in " ".join(texts(page.dialogs[0].content))
+    identifiers(page.dialogs[0])["write-and-win"].content.on_click(None)
+    assert service.state.finished and service.state.sheet()["winners"] == ["Аня"]
+
+
+def test_the_extra_yahtzee_shows_in_the_preview(shell: Shell) -> None:
+    service = GameService.create(shell.store, "yahtzee", ["Аня"])
+    service.roll((6, 6, 6, 6, 6))
+    service.score("poker")
+    service.roll((6, 6, 6, 6, 6))
+    shell.open_game(service.game_id)
+    assert texts(identifiers(shell.page.controls[0])["box-1-1-sixes"]) == ["30+100"]

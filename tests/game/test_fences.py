@@ -100,8 +100,9 @@ def test_zero_throw_cross_out_can_be_switched_off() -> None:
     s = start("ru_fences", allow_zero_roll_cross_out="none")
     with pytest.raises(NoThrowYet) as error:
         s.verify_cross_out("chance")
-    assert error.value.text.en == "Throw the dice before you cross out a box."
-    assert error.value.text.ru == "Сначала бросьте кубики, потом вычёркивайте клетку."
+    # The house rule is named: by default this game allows it.
+    assert error.value.text.en == "Throw the dice first: this table's rules allow no crossing out before a throw."
+    assert error.value.text.ru == "Сначала бросьте кубики: по правилам этого стола вычёркивать до броска нельзя."
 
 
 def test_writing_needs_a_throw() -> None:

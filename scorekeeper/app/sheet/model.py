@@ -94,7 +94,8 @@ def box_cell(
     hint = hints[box_id]
     if hint is None or not hint.valid:
         return Cell("", "0" if hint is not None else "", "greyed", True)
-    return Cell("", str(hint.score), "preview", True)
+    shown = f"{hint.score}+{hint.extra}" if hint.extra else str(hint.score)  # the extra Yahtzee's +100 too
+    return Cell("", shown, "preview", True)
 
 
 def why_closed(sheet: dict[str, Any], state: State, seat: int, stage: int, box_id: str, lang: Lang) -> str | None:

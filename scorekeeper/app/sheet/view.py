@@ -212,6 +212,10 @@ class SheetScreen:
         except GameError as error:
             s.explain(name, error.in_(s.lang))
             return
+        if evaluation.valid and evaluation.wins_game:  # Generala servida: the table hears why it ends
+            s.explain(name, evaluation.reason.in_(s.lang), [("write-and-win", s.t("write_and_win"), lambda: self._do(
+                lambda: self.service.score(box_id, stage=stage, player=player, seen=seen)))])
+            return
         if evaluation.valid:
             self._do(lambda: self.service.score(box_id, stage=stage, player=player, seen=seen))
             return
