@@ -18,6 +18,7 @@ UI_HISTORY: dict[str, Text] = {
     "hist_turns": Text("ходов: {n}", "{n} turns"),
     "hist_filter_player": Text("Игрок", "Player"),
     "hist_filter_variant": Text("Игра", "Game"),
+    "hist_last_game": Text("Лист последней игры матча", "The sheet of the match's last game"),
     # statistics
     "stats_fences_earned": Text("Огр. +", "Fences +"),
     "stats_fences_spent": Text("Огр. −", "Fences −"),

@@ -88,6 +88,16 @@ def test_turn_line_and_turns_played() -> None:
     assert signed(3) == "+3" and signed(-3) == "-3" and signed(0) == "0"
 
 
+def test_the_move_that_ends_a_game_of_a_match_keeps_its_score() -> None:
+    state = new_game(get_variant("ru_encyclopedia", mode="series", series_games=3), ["Аня", "Борис"])
+    for box in ["ones", "twos", "threes", "fours", "fives", "sixes", "small_straight", "large_straight", "full",
+                "chance", "poker"]:
+        state = apply(_roll(state, (6, 6, 6, 5, 5)), Score(box))
+        state = apply(_roll(state, (2, 2, 2, 2, 2)), Score(box))
+    assert len(state.games) == 1 and not state.finished  # Борис's «Покер» ended game 1
+    assert turns_played(state, "ru")[0] == "Борис: 2-2-2-2-2 · Покер 50"
+
+
 def test_upper_chances_move_with_the_throw() -> None:
     from scorekeeper.app.sheet.model import upper_chances
 

@@ -21,7 +21,7 @@ from scorekeeper.app.statistics.model import (
     totals_by_game,
     when,
 )
-from scorekeeper.i18n import Lang
+from scorekeeper.i18n import Lang, plural_ru
 from scorekeeper.store import StoreError
 
 TROPHY = "#F9A825"  # the winner's cup (amber, reads on light and dark)
@@ -48,6 +48,22 @@ def place(rank: int, lang: str) -> str:
         return f"{rank} место"
     suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
     return f"{rank}{suffix} place"
+
+
+def wins(n: int, lang: str) -> str:
+    """'2 победы' / '2 wins'."""
+    if lang == "ru":
+        return f"{n} {plural_ru(n, 'победа', 'победы', 'побед')}"
+    return f"{n} {'win' if n == 1 else 'wins'}"
+
+
+def card_note(player: dict[str, Any], sheet: dict[str, Any], lang: str) -> str:
+    """Under a player's total on a game's page: the place once it is over, and the wins of a series."""
+    notes = [place(player["rank"], lang)] if sheet["finished"] else []
+    match = sheet.get("match")
+    if match is not None and match["mode"] == "series":
+        notes.append(wins(match["wins"][player["name"]], lang))
+    return " · ".join(notes)
 
 
 class HistoryScreen:
@@ -168,6 +184,8 @@ class GameSheetScreen:
                                                 on_click=lambda _: s.open_game(self.game_id), height=theme.TAP),
                                 "history-resume"))
         parts.append(running_chart(s, names, running_totals(state)))
+        if "match" in sheet:
+            parts.append(ft.Text(t("hist_last_game"), size=15, weight=ft.FontWeight.W_600))
         parts.append(tagged(self._sheet(state, sheet), "history-sheet"))
         body = ft.Column(parts, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
         # The number first: a long variant name is cut, the game's number stays.
@@ -180,8 +198,14 @@ class GameSheetScreen:
         )
 
     def _summary(self, info: Any, state: Any, sheet: dict[str, Any]) -> ft.Control:
+        """The result: who won, when, each player's total and place (of the match, in a match: its
+        carried totals, as the list of games shows them, and each game's result)."""
+        from scorekeeper.app.sheet.model import game_result, match_line
+
         s = self.shell
         t = s.t
+        match = sheet.get("match")
+        totals = {p["name"]: p["total"] for p in sheet["players"]} if match is None else match["totals"]
         players = list(enumerate(sheet["players"]))
         if state.finished:
             players.sort(key=lambda seated: int(seated[1]["rank"]))  # the winner first, then by place
@@ -198,9 +222,8 @@ class GameSheetScreen:
                                                 overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER,
                                                 expand=True)],
                                        spacing=2),
-                                ft.Text(num(p["total"]), size=26, weight=ft.FontWeight.BOLD),
-                                ft.Text(place(p["rank"], s.lang) if state.finished else "",
-                                        size=12, color=theme.MUTED),
+                                ft.Text(num(totals[p["name"]]), size=26, weight=ft.FontWeight.BOLD),
+                                ft.Text(card_note(p, sheet, s.lang), size=12, color=theme.MUTED),
                             ],
                             spacing=0,
                             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -211,20 +234,24 @@ class GameSheetScreen:
                         width=104,
                     ),
                     f"history-total-{seat + 1}",
-                    f"{p['name']}: {num(p['total'])}",
+                    ", ".join(x for x in (f"{p['name']}: {num(totals[p['name']])}", card_note(p, sheet, s.lang)) if x),
                 )
             )
         status = (t("winners", names=", ".join(sheet["winners"])) if state.finished
                   else t("hist_not_finished"))
-        return ft.Column(
-            [
-                tagged(ft.Text(status, size=18, weight=ft.FontWeight.W_600), "history-status"),
-                tagged(ft.Text(played_when(info.created, info.finished, s.lang), size=13, color=theme.MUTED),
-                       "history-dates"),
-                ft.Row(cards, wrap=True, spacing=8, run_spacing=8),
-            ],
-            spacing=6,
-        )
+        shown: list[ft.Control] = [
+            tagged(ft.Text(status, size=18, weight=ft.FontWeight.W_600), "history-status"),
+            tagged(ft.Text(played_when(info.created, info.finished, s.lang), size=13, color=theme.MUTED),
+                   "history-dates"),
+        ]
+        if match is not None:
+            shown.append(tagged(ft.Text(match_line(sheet, s.lang), size=14), "history-match"))
+        shown.append(ft.Row(cards, wrap=True, spacing=8, run_spacing=8))
+        if match is not None:
+            names = [p["name"] for p in sheet["players"]]
+            shown.append(tagged(ft.Column([ft.Text(game_result(g, names, s.lang), size=13, color=theme.MUTED)
+                                           for g in match["games"]], spacing=2), "history-match-games"))
+        return ft.Column(shown, spacing=6)
 
     def _name_width(self, players: int) -> float:
         """The box names' column: narrower when many players share the phone's width."""
@@ -238,7 +265,7 @@ class GameSheetScreen:
     def _sheet(self, state: Any, sheet: dict[str, Any]) -> ft.Control:
         """Every stage's rows; when the players' columns do not fit the page's width, the box names
         stay put and the columns scroll sideways."""
-        from scorekeeper.app.sheet.model import stage_rows, upper_meter
+        from scorekeeper.app.sheet.model import match_rows, stage_rows, upper_meter
 
         s = self.shell
         variant = state.variant
@@ -307,17 +334,23 @@ class GameSheetScreen:
                                                      border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE))),
                                         identifier))
                 parts.append((label, cells, theme.SECTION if row.kind != "box" else None, line))
-        parts.append((
-            ft.Container(content=ft.Text(s.t("total"), size=15, weight=ft.FontWeight.W_600),
-                         width=name_w, height=TOTAL_H, padding=ft.Padding.only(left=8),
-                         alignment=ft.Alignment.CENTER_LEFT),
-            [tagged(ft.Container(content=ft.Text(num(p["total"]), size=18, weight=ft.FontWeight.BOLD),
-                                 width=width, height=TOTAL_H, alignment=ft.Alignment.CENTER),
-                    f"history-sheet-total-{seat + 1}")
-             for seat, p in enumerate(players)],
-            None,
-            ft.Border.only(top=ft.BorderSide(1, theme.LINE)),
-        ))
+        totals = [("sheet-total", s.t("game_total" if "match" in sheet else "total"),
+                   [num(p["total"]) for p in players])]
+        totals += [(row.key, row.label, row.values) for row in match_rows(sheet, s.lang)]
+        for n, (key, text, values) in enumerate(totals):
+            long = len(text) > theme.LABEL_ONE_LINE
+            parts.append((
+                ft.Container(content=ft.Text(text, size=13 if long else 15, weight=ft.FontWeight.W_600, max_lines=2,
+                                             overflow=ft.TextOverflow.ELLIPSIS),
+                             width=name_w, height=TOTAL_H, padding=ft.Padding.only(left=8),
+                             alignment=ft.Alignment.CENTER_LEFT),
+                [tagged(ft.Container(content=ft.Text(value, size=18, weight=ft.FontWeight.BOLD),
+                                     width=width, height=TOTAL_H, alignment=ft.Alignment.CENTER),
+                        f"history-{key}-{seat + 1}")
+                 for seat, value in enumerate(values)],
+                None,
+                ft.Border.only(top=ft.BorderSide(1, theme.LINE)) if n == 0 else None,
+            ))
 
         def stripes(left: bool, right: bool) -> list[ft.Control]:
             return [ft.Container(content=ft.Row(([label] if left else []) + (cells if right else []), spacing=0),

@@ -190,6 +190,87 @@ def turn_line(state: State, lang: Lang) -> str:
     return " · ".join(parts)
 
 
+def _scores(values: dict[str, int], names: list[str]) -> str:
+    """'Аня 376, Борис 376, Вера 334': the players in seat order, those with a value."""
+    return ", ".join(f"{name} {values[name]}" for name in names if name in values)
+
+
+def match_line(sheet: dict[str, Any], lang: Lang) -> str:
+    """The match at a glance, under the turn line: 'Игра 2 из 3 · победы: Аня 1, Борис 0',
+    'До 400: Аня 376, Борис 376, Вера 334', who plays an extra game ('' for a single game)."""
+    match = sheet.get("match")
+    if match is None:
+        return ""
+    names = [p["name"] for p in sheet["players"]]
+    parts: list[str] = []
+    if match["extra_game"]:
+        playing = [p["name"] for p in sheet["players"] if p.get("playing")]
+        parts.append(tr("match_extra_players", lang, names=tr("match_and", lang).join(playing)))
+    if match["mode"] == "series":
+        if sheet["finished"]:
+            parts.append(tr("match_series_of", lang, of=match["series_games"]))
+        elif not match["extra_game"]:
+            parts.append(tr("match_game_of", lang, n=match["game"], of=match["series_games"]))
+        parts.append(tr("match_wins", lang, scores=_scores(match["wins"], names)))
+    elif match["mode"] == "target":
+        parts.append(tr("match_to_target", lang, target=match["target"], scores=_scores(match["totals"], names)))
+    if sheet["finished"]:
+        parts += [f"{tr('match_extra', lang)}: {_scores(g['totals'], names)}"
+                  for g in match["games"] if g["extra_game"]]
+    return " · ".join(parts)
+
+
+def game_result(game: dict[str, Any], names: list[str], lang: Lang, over: bool = False) -> str:
+    """One finished game of a match (an entry of the sheet's match "games"): 'Игра 1: Аня 213,
+    Борис 192. Победа: Аня.'; `over`: said as news, 'Игра 1 окончена: …'."""
+    title = tr("match_extra", lang) if game["extra_game"] else tr("match_game_n", lang, n=game["number"])
+    scores = _scores(game["totals"], names)
+    head = tr("match_game_over", lang, game=title, scores=scores) if over else f"{title}: {scores}."
+    winners = game["winners"]
+    outcome = tr("match_game_tied" if len(winners) > 1 else "match_game_won", lang, names=", ".join(winners))
+    return f"{head} {outcome}"
+
+
+def game_over_note(state: State, lang: Lang) -> str:
+    """The news of a match's game that just ended, said on the sheet until the next game has its
+    first box written: its result, and who plays an extra game ('' otherwise)."""
+    if state.finished or not state.games or any(state.sheets[s].filled for s in state.seats):
+        return ""
+    sheet = state.sheet()
+    names = [p["name"] for p in sheet["players"]]
+    note = game_result(sheet["match"]["games"][-1], names, lang, over=True)
+    if state.extra_game:
+        playing = tr("match_and", lang).join(state.players[s] for s in state.seats)
+        note += f" {tr('match_extra_players', lang, names=playing)}."
+    return note
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """A line under the game's totals in a match: its identifiers' prefix, its label, a value per player."""
+
+    key: str
+    label: str
+    values: list[str]
+
+
+def match_rows(sheet: dict[str, Any], lang: Lang) -> list[MatchRow]:
+    """The match under the game's totals: the totals carried towards the target, the wins of a
+    series, and the places once the match is over (none for a single game)."""
+    match = sheet.get("match")
+    if match is None:
+        return []
+    names = [p["name"] for p in sheet["players"]]
+    rows: list[MatchRow] = []
+    if match["mode"] == "target":
+        rows.append(MatchRow("match-total", tr("match_total", lang), [str(match["totals"][n]) for n in names]))
+    elif match["mode"] == "series":
+        rows.append(MatchRow("wins", tr("series_wins", lang), [str(match["wins"][n]) for n in names]))
+    if sheet["finished"]:
+        rows.append(MatchRow("place", tr("place", lang), [str(p["rank"]) for p in sheet["players"]]))
+    return rows
+
+
 def _written(before: State, after: State, box_id: str) -> int | None:
     """The score that an action wrote into `box_id` (the column of the player who acted)."""
     seat = before.seat
@@ -214,6 +295,9 @@ def describe(before: State, after: State, lang: Lang) -> str:
     if isinstance(action, Score | CrossOut):
         name = variant.box(action.box).name.in_(lang)
         score = _written(before, after, action.box)
+        if score is None and isinstance(action, Score) and len(after.games) > len(before.games):
+            # The move ended a game of a match: its column was cleared for the next game.
+            score = before.preview(action.box, action.value, action.stage).score
         if isinstance(action, CrossOut):
             return f"{name} — {tr('crossed', lang)}"
         return f"{name} {score}" if score is not None else name

@@ -19,6 +19,9 @@ from scorekeeper.app.sheet.model import (
     Cell,
     Row,
     box_cell,
+    game_over_note,
+    match_line,
+    match_rows,
     previews,
     stage_rows,
     turn_line,
@@ -35,6 +38,7 @@ from scorekeeper.service import GameService
 
 HEADER_H = 34  # the players' names above the sheet
 TOTAL_H = 34  # a line of totals below it
+SITTING_OUT = 0.4  # the opacity of the column of a player who does not play the match's current game
 BAR_MARGIN = 8  # between the cross-out / play-again button and the screen's right edge
 
 
@@ -324,8 +328,7 @@ class SheetScreen:
         hints = previews(state, stage if choosing else None) if stage == state.stage or choosing else {}
         names: list[ft.Control] = [
             ft.Container(
-                content=ft.Text(p["name"], size=15, weight=ft.FontWeight.W_600, no_wrap=True,
-                                overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
+                content=self._player_name(p, i, sitting_out=self._sitting_out(sheet, i)),
                 width=width,
                 height=HEADER_H,
                 alignment=ft.Alignment.CENTER,
@@ -339,7 +342,36 @@ class SheetScreen:
         ]
         for row in stage_rows(self.variant):
             parts.append(self._row(row, state, sheet, stage, width, current_seat, hints, lang))
+        self._grey_sitting_out(parts, sheet)
         return parts
+
+    @staticmethod
+    def _sitting_out(sheet: dict[str, Any], seat: int) -> bool:
+        """The player does not play the match's current game (an extra game of those tied)."""
+        return not sheet["finished"] and not sheet["players"][seat].get("playing", True)
+
+    def _player_name(self, player: dict[str, Any], seat: int, sitting_out: bool) -> ft.Control:
+        """A player's name above the column; «не играет» under it while the player sits a game out."""
+        name = ft.Text(player["name"], size=15, weight=ft.FontWeight.W_600, no_wrap=True,
+                       overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)
+        if not sitting_out:
+            return name
+        name.size = 13
+        note = tagged(ft.Text(self.shell.t("sits_out"), size=10, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+                      f"sits-out-{seat + 1}")
+        return ft.Column([name, note], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                         alignment=ft.MainAxisAlignment.CENTER)
+
+    def _grey_sitting_out(self, parts: list[tuple[ft.Control, list[ft.Control], str | None]],
+                          sheet: dict[str, Any]) -> None:
+        """Grey the columns of the players who sit the match's current game out."""
+        for seat in range(len(sheet["players"])):
+            if not self._sitting_out(sheet, seat):
+                continue
+            for _, cells, _ in parts:
+                cell = cells[seat]
+                drawn = cell.content if isinstance(cell, ft.Semantics) and cell.content is not None else cell
+                drawn.opacity = SITTING_OUT
 
     def _row(self, row: Row, state: State, sheet: dict[str, Any], stage: int, width: float,
              current_seat: int | None, hints: dict[str, Any], lang: Any
@@ -408,14 +440,17 @@ class SheetScreen:
         width = self._cell_width(len(sheet["players"]))
         current_seat = state.seat if not state.finished else None
 
-        def line(key: str, values: list[str], prefix: str) -> tuple[ft.Control, list[ft.Control], str | None]:
-            label = ft.Container(content=ft.Text(t(key), size=15, weight=ft.FontWeight.W_600),
+        def line(text: str, values: list[str], prefix: str, size: int = 16
+                 ) -> tuple[ft.Control, list[ft.Control], str | None]:
+            long = len(text) > theme.LABEL_ONE_LINE  # «Всего в матче»: two smaller lines, not cut
+            label = ft.Container(content=ft.Text(text, size=13 if long else 15, weight=ft.FontWeight.W_600,
+                                                 max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
                                  width=self._name_width(), height=TOTAL_H, padding=ft.Padding.only(left=8),
                                  alignment=ft.Alignment.CENTER_LEFT)
             cells: list[ft.Control] = [
                 tagged(
                     ft.Container(
-                        content=ft.Text(v, size=19 if key == "total" else 16, weight=ft.FontWeight.BOLD),
+                        content=ft.Text(v, size=size, weight=ft.FontWeight.BOLD),
                         width=width,
                         height=TOTAL_H,
                         alignment=ft.Alignment.CENTER,
@@ -427,10 +462,43 @@ class SheetScreen:
             ]
             return label, cells, None
 
-        lines = [line("total", [str(p["total"]) for p in sheet["players"]], "total")]
+        # In a match the columns hold one game: the match itself is on the lines below them.
+        lines = [line(t("game_total" if "match" in sheet else "total"), [str(p["total"]) for p in sheet["players"]],
+                      "total", 19)]
         if self.variant.fences:
-            lines.append(line("fences", [str(p["fences"]) for p in sheet["players"]], "fences"))
+            lines.append(line(t("fences"), [str(p["fences"]) for p in sheet["players"]], "fences"))
+        lines += [line(row.label, row.values, row.key, 17) for row in match_rows(sheet, self.shell.lang)]
+        self._grey_sitting_out(lines[:1], sheet)
         return lines
+
+    def _match_news(self, state: State, sheet: dict[str, Any]) -> list[ft.Control]:
+        """Under the turn line, in a match: the match at a glance, and the news of the game that
+        just ended until the next one has its first box (for every screen showing the game)."""
+        shown: list[ft.Control] = []
+        line = match_line(sheet, self.shell.lang)
+        if line:
+            shown.append(ft.Container(
+                content=tagged(ft.Text(line, size=13, color=theme.MUTED, max_lines=2,
+                                       overflow=ft.TextOverflow.ELLIPSIS), "match-line"),
+                padding=ft.Padding.only(left=12, right=12, bottom=4),
+            ))
+        news = game_over_note(state, self.shell.lang)
+        if news:
+            shown.append(tagged(
+                ft.Container(
+                    content=ft.Row([ft.Icon(ft.Icons.FLAG, size=18, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                                    ft.Text(news, size=14, weight=ft.FontWeight.W_600, expand=True,
+                                            color=ft.Colors.ON_TERTIARY_CONTAINER)],
+                                   spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                    border_radius=10,
+                    padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                    margin=ft.Margin.only(left=8, right=8, bottom=4),
+                ),
+                "game-over-note",
+                live_region=True,
+            ))
+        return shown
 
     @staticmethod
     def _stripes(parts: list[tuple[ft.Control, list[ft.Control], str | None]], left: bool = True,
@@ -548,6 +616,7 @@ class SheetScreen:
             visible=bool(turns),
         )
         sheet = state.sheet()
+        bar += self._match_news(state, sheet)
         rows, totals = self._grid_parts(state, sheet, stage), self._totals(state, sheet)
         totals_box = ft.Container(border=ft.Border.only(top=ft.BorderSide(1, theme.LINE)))
         self._sideways = None

@@ -1,0 +1,121 @@
+"""A match on the sheet and in History: the game of the series and its wins, the totals carried
+towards the target, the news of a game that ended, the extra game and who sits it out, the result."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.app.history.view import GameSheetScreen
+from scorekeeper.app.shell import Shell
+from scorekeeper.service import GameService
+from tests.app.controls import identifiers, texts
+from tests.app.test_history_view import shell_at, shown
+from tests.app.test_screens_build import StandInPage
+
+BOXES = ["ones", "twos", "threes", "fours", "fives", "sixes", "small_straight", "large_straight", "full",
+         "chance", "poker"]
+HIGH = (6, 6, 6, 5, 5)  # 84 in a game of the encyclopedia «Покер»
+LOW = (1, 1, 1, 2, 2)  # 21
+
+
+def play(service: GameService, dice: dict[str, tuple[int, ...]], boxes: list[str] = BOXES) -> None:
+    """Every player of the current game writes `boxes` in turn, each throwing their own dice."""
+    for box in boxes:
+        for _ in service.state.seats:
+            service.roll(dice[service.state.player_name or ""])
+            service.score(box)
+
+
+def another_phone(shell: Shell) -> Shell:
+    """A second phone at the table, on the same app (and store) as `shell`."""
+    page: Any = StandInPage()
+    page.width = 360
+    phone = Shell(page, shell.config, shell.store)
+    phone.start()
+    return phone
+
+
+def read(shell: Shell, identifier: str) -> str:
+    return " ".join(texts(identifiers(shown(shell))[identifier]))
+
+
+def test_a_target_match_shows_the_carried_totals_the_news_and_the_extra_game(tmp_path: Path) -> None:
+    shell = shell_at(tmp_path, width=360)
+    watcher = another_phone(shell)
+    service = GameService.create(shell.store, "ru_encyclopedia", ["Аня", "Борис", "Вера"],
+                                 {"mode": "target", "target": 150})
+    dice = {"Аня": HIGH, "Борис": HIGH, "Вера": LOW}
+    play(service, dice, BOXES[:-1])
+    for phone in (shell, watcher):  # both phones watch the game end
+        phone.open_game(service.game_id)
+    play(service, dice, BOXES[-1:])
+    for phone in (shell, watcher):  # game 2 starts at 0, the match says where it stands
+        assert read(phone, "match-line") == "До 150: Аня 84, Борис 84, Вера 21"
+        assert read(phone, "game-over-note") == "Игра 1 окончена: Аня 84, Борис 84, Вера 21. Ничья: Аня, Борис."
+        assert [read(phone, f"total-{n}") for n in (1, 2, 3)] == ["0", "0", "0"]
+        assert [read(phone, f"match-total-{n}") for n in (1, 2, 3)] == ["84", "84", "21"]
+    service.roll(HIGH)
+    service.score("sixes")
+    assert "game-over-note" not in identifiers(shown(watcher))  # the next game has its first box
+    assert read(watcher, "match-line") == "До 150: Аня 102, Борис 84, Вера 21"
+    assert read(watcher, "match-total-1") == "102"
+
+    service.undo(2)
+    for phone in (shell, watcher):
+        phone.home()
+    play(service, dice, BOXES[:-1])
+    for phone in (shell, watcher):
+        phone.open_game(service.game_id)
+    play(service, dice, BOXES[-1:])  # 168, 168, 42: Аня and Борис tie
+    for phone in (shell, watcher):
+        ids = identifiers(shown(phone))
+        assert read(phone, "game-over-note").endswith("Ничья: Аня, Борис. Дополнительная игра: Аня и Борис.")
+        assert read(phone, "match-line") == "Дополнительная игра: Аня и Борис · До 150: Аня 168, Борис 168, Вера 42"
+        assert "sits-out-3" in ids and "sits-out-1" not in ids
+        assert read(phone, "sits-out-3") == "не играет"
+        assert read(phone, "total-3") == "21"  # her game 2, greyed
+        assert ids["total-3"].content.opacity == 0.4 and ids["total-1"].content.opacity in (None, 1.0)
+        assert ids["box-3-1-sixes"].content.opacity == 0.4
+
+    for phone in (shell, watcher):
+        phone.home()
+    play(service, {"Аня": HIGH, "Борис": LOW})  # the extra game: Аня wins the match
+    assert service.state.finished
+    shell.open_game(service.game_id)
+    assert [read(shell, f"place-{n}") for n in (1, 2, 3)] == ["1", "2", "3"]
+    assert [read(shell, f"match-total-{n}") for n in (1, 2, 3)] == ["168", "168", "42"]
+    assert read(shell, "match-line") == "До 150: Аня 168, Борис 168, Вера 42 · Доп. игра: Аня 84, Борис 21"
+    assert "За игру" in texts(shown(shell)) and "Всего в матче" in texts(shown(shell))
+
+    shell.show(lambda: GameSheetScreen(shell, service.game_id))  # the History page: the match's result
+    assert [read(shell, f"history-total-{n}") for n in (1, 2, 3)] == [
+        "Аня 168 1 место", "Борис 168 2 место", "Вера 42 3 место"]
+    assert [read(shell, f"history-match-total-{n}") for n in (1, 2, 3)] == ["168", "168", "42"]
+    assert read(shell, "history-match-games") == (
+        "Игра 1: Аня 84, Борис 84, Вера 21. Ничья: Аня, Борис. "
+        "Игра 2: Аня 84, Борис 84, Вера 21. Ничья: Аня, Борис. "
+        "Доп. игра: Аня 84, Борис 21. Победа: Аня.")
+
+
+def test_a_series_shows_the_game_of_the_series_and_the_wins(tmp_path: Path) -> None:
+    shell = shell_at(tmp_path, width=360)
+    service = GameService.create(shell.store, "ru_encyclopedia", ["Аня", "Борис"],
+                                 {"mode": "series", "series_games": 3})
+    shell.open_game(service.game_id)
+    assert read(shell, "match-line") == "Игра 1 из 3 · победы: Аня 0, Борис 0"
+    play(service, {"Аня": HIGH, "Борис": LOW}, BOXES[:-1])
+    service.roll(HIGH)
+    service.score("poker")
+    service.roll((2, 2, 2, 2, 2))
+    poker = service.state.preview("poker").score
+    service.score("poker")  # the move that ends game 1
+    assert read(shell, "match-line") == "Игра 2 из 3 · победы: Аня 1, Борис 0"
+    assert read(shell, "game-over-note") == f"Игра 1 окончена: Аня 84, Борис {21 + poker}. Победа: Аня."
+    assert [read(shell, f"wins-{n}") for n in (1, 2)] == ["1", "0"]
+    play(service, {"Аня": HIGH, "Борис": LOW}, BOXES[:3])
+
+    shell.show(lambda: GameSheetScreen(shell, service.game_id))  # a match in play: not 0:0
+    assert [read(shell, f"history-total-{n}") for n in (1, 2)] == [
+        "Аня 84 1 победа", f"Борис {21 + poker + 3 + 4} 0 побед"]
+    assert read(shell, "history-match") == "Игра 2 из 3 · победы: Аня 1, Борис 0"
