@@ -203,7 +203,7 @@ def keys_problem(text: str, low: int = 1, high: int = 6) -> str | None:
     >>> [keys_problem(t) for t in ("55523", "7a89", "5572", "555233", "66", "5 5, 5")]
     [None, 'chars', 'range', 'many', 'few', 'few']
     """
-    if re.search(r"[^\d\s,;.]", text):
+    if re.search(r"[^\d\s,;./-]", text):  # digits and separators: "5 5 5 2 3", "5,5,5-2-3"
         return "chars"
     digits = [int(d) for d in re.findall(r"\d", text)]
     if any(not low <= d <= high for d in digits):
@@ -216,15 +216,11 @@ def keys_problem(text: str, low: int = 1, high: int = 6) -> str | None:
 def parse_keys(text: str, low: int = 1, high: int = 6) -> tuple[int, ...] | None:
     """Five values typed on a keyboard ("55523", "5 5 5 2 3", "5,5,5,2,3"), else None.
 
-    Digits outside [low, high] make it None (the field then waits for a correction).
+    Anything keys_problem finds makes it None (the field then waits for a correction).
 
-    >>> parse_keys("55523"), parse_keys("5 5 5 2"), parse_keys("55573")
-    ((5, 5, 5, 2, 3), None, None)
+    >>> parse_keys("55523"), parse_keys("5 5 5 2"), parse_keys("55573"), parse_keys("5a5523")
+    ((5, 5, 5, 2, 3), None, None, None)
     """
-    digits = re.findall(r"\d", text)
-    if len(digits) != DICE:
+    if keys_problem(text, low, high) is not None:
         return None
-    values = tuple(int(d) for d in digits)
-    if any(not low <= v <= high for v in values):
-        return None
-    return values
+    return tuple(int(d) for d in re.findall(r"\d", text))
