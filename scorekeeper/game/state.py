@@ -179,6 +179,9 @@ def _evolve(state: State, **changes: Any) -> State:
     return new
 
 
+NAME_MAX = 32  # characters of a player's name: a column header and a turn line stay readable
+
+
 def new_game(variant: Variant, players: Sequence[str]) -> State:
     """A fresh game (or match) for these players, the first of them to throw."""
     names = tuple(players)
@@ -191,12 +194,15 @@ def new_game(variant: Variant, players: Sequence[str]) -> State:
                 f"{variant.name.en} takes at most {variant.max_players} players.",
             )
         )
-    if len(set(names)) != len(names):
+    if len({n.casefold() for n in names}) != len(names):  # «Аня» and «аня» are one person typed twice
         raise InvalidAction(Text("Имена игроков повторяются.", "Player names must differ."))
     for name in names:
         if not name.strip() or any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
             raise InvalidAction(Text(f"Имя игрока {name!r}: нужна одна строка видимых знаков.",
                                      f"Player name {name!r}: expected one line of visible characters."))
+        if len(name) > NAME_MAX:
+            raise InvalidAction(Text(f"Имя игрока «{name[:NAME_MAX]}…» длиннее {NAME_MAX} знаков.",
+                                     f"Player name “{name[:NAME_MAX]}…” is longer than {NAME_MAX} characters."))
     return State(variant, names, tuple(PlayerSheet.empty(variant) for _ in names), tuple(range(len(names))))
 
 

@@ -93,6 +93,7 @@ class OptionSpec:
     kind: type | tuple[Any, ...]  # a type (int, bool, str) or the tuple of allowed values
     help: str = ""
     minimum: int | None = None
+    maximum: int | None = 1000  # a whole number's bound: points, counts (a slip of the finger stalls nothing)
     nullable: bool = False  # null (None) is a value: "not set"
 
     def coerce(self, raw: Any) -> Any:
@@ -125,6 +126,8 @@ class OptionSpec:
                 raise OptionError(f"option {self.name}: expected a whole number, got {raw!r}") from None
             if self.minimum is not None and value < self.minimum:
                 raise OptionError(f"option {self.name}: expected at least {self.minimum}, got {value}")
+            if self.maximum is not None and value > self.maximum:
+                raise OptionError(f"option {self.name}: expected at most {self.maximum}, got {value}")
             return value
         if self.kind is str and isinstance(raw, str):
             return raw

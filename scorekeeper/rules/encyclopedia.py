@@ -13,8 +13,10 @@ from scorekeeper.rules.base import OptionSpec, Variant
 OPTIONS = (
     OptionSpec("max_throws", 3, (2, 3), "throws per turn (the text reads as 2; 3 by default)"),
     OptionSpec("mode", "single", ("single", "series", "target"), "one game, a series of N, or play to a target total"),
-    OptionSpec("series_games", None, int, "games in a series (mode series; 3 when not set)", minimum=1, nullable=True),
-    OptionSpec("target", None, int, "total to reach (mode target; 500 when not set)", minimum=1, nullable=True),
+    OptionSpec("series_games", None, int, "games in a series (mode series; 3 when not set)", minimum=1, maximum=99,
+               nullable=True),
+    OptionSpec("target", None, int, "total to reach (mode target; 500 when not set)", minimum=1, maximum=100_000,
+               nullable=True),
     OptionSpec("players", (1, 12), ((1, 12),), "players at the table"),
     OptionSpec("upper_bonus", None, (None,), "no upper bonus in this game", nullable=True),
     OptionSpec("tie_break", "extra_game", ("extra_game", "shared"), "what a tie for first place means"),

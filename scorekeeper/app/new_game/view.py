@@ -22,6 +22,7 @@ class NewGameScreen:
         self.shell = shell
         self.form = NewGameForm(known_names=shell.store.known_names(limit=24))
         self.options_open = False
+        self.bad_options: dict[str, str] = {}  # options whose typed text is no value they take: what was typed
 
     def dispose(self) -> None:
         """Nothing to let go of."""
@@ -47,6 +48,8 @@ class NewGameScreen:
             column.append(ft.Text(variant.description.in_(lang), size=14, color=theme.MUTED))
 
         def pick(_: Any) -> None:
+            if variant_id != self.form.variant_id:
+                self.bad_options.clear()  # the other variant's options start at their defaults
             self.form.pick_variant(variant_id)
             self._redraw()
 
@@ -66,11 +69,12 @@ class NewGameScreen:
         name = OPTION_NAMES.get(spec.name)
         label = ft.Text(name.in_(self.shell.lang) if name else (spec.help or spec.name), size=15, expand=True)
 
-        def set_value(raw: Any) -> None:
+        def set_value(raw: Any) -> bool:
             try:
                 self.form.set_option(spec.name, spec.coerce(raw))
             except ValueError:
-                return
+                return False
+            return True
 
         if spec.kind is bool:
             # Flutter on the web lays a switch out 40 px tall (compact density, shrink-wrapped tap
@@ -93,12 +97,18 @@ class NewGameScreen:
                 text = (e.control.value or "").strip()
                 if not text:
                     self.form.set_option(spec.name, spec.default)
-                else:
-                    set_value(text)
+                    self.bad_options.pop(spec.name, None)
+                elif set_value(text):
+                    self.bad_options.pop(spec.name, None)
+                else:  # kept to be said at Start: the game must not begin with another value than shown
+                    self.bad_options[spec.name] = text
+                e.control.border_color = ft.Colors.ERROR if spec.name in self.bad_options else None
+                self.shell.page.update()
 
             # Not dense: 48 px tall (40 when dense).
-            control = ft.TextField(value="" if value is None else str(value), width=80,
-                                   keyboard_type=ft.KeyboardType.NUMBER, on_change=typed)
+            shown = self.bad_options.get(spec.name, "" if value is None else str(value))
+            control = ft.TextField(value=shown, width=80, keyboard_type=ft.KeyboardType.NUMBER, on_change=typed,
+                                   border_color=ft.Colors.ERROR if spec.name in self.bad_options else None)
         # The control is a node of its own (`option-<name>-value`), not merged into the row's.
         return tagged(ft.Row([label, tagged(control, f"option-{spec.name}-value", container=True)]),
                       f"option-{spec.name}")
@@ -215,6 +225,11 @@ class NewGameScreen:
         def seat_name(n: int) -> str:
             return s.t("player_n", n=n)
 
+        for name, text in self.bad_options.items():
+            spec = next(o for o in option_specs(self.form.variant_id) if o.name == name)
+            label = OPTION_NAMES[name].in_(s.lang) if name in OPTION_NAMES else name
+            s.explain(s.t("why_not"), s.t("option_bad", name=label, typed=text, low=spec.minimum, high=spec.maximum))
+            return
         problem = self.form.problem(seat_name)
         if problem is not None:
             s.explain(s.t("why_not"), s.t(problem))
