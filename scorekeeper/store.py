@@ -100,7 +100,7 @@ class Store:
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         except sqlite3.DatabaseError as error:
-            raise StoreError(f"{self.path}: not a scorekeeper database ({error})") from None
+            raise StoreError(_open_problem(self.path, error)) from None
         try:
             self._db.execute("PRAGMA busy_timeout=5000")
             self._refuse_foreign()  # before any pragma that would change someone else's file
@@ -109,7 +109,7 @@ class Store:
             self._db.execute("PRAGMA foreign_keys=ON")
         except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
             self._db.close()
-            raise StoreError(f"{self.path}: not a scorekeeper database ({error})") from None
+            raise StoreError(_open_problem(self.path, error)) from None
         except StoreError:
             self._db.close()
             raise
@@ -330,6 +330,14 @@ class Store:
         """A read-only query for tests and tools."""
         with self._lock:
             return list(self._db.execute(sql, params).fetchall())
+
+
+def _open_problem(path: str, error: Exception) -> str:
+    """Why the file cannot be used, in words: it cannot be opened or created where it is (a folder
+    without permission to write, a read-only place), or it is no scorekeeper database."""
+    if "unable to open" in str(error):
+        return f"{path}: cannot open or create the file here (is its folder there, and may it be written to?)"
+    return f"{path}: not a scorekeeper database ({error})"
 
 
 def _results(game_id: int, state: State) -> list[tuple[Any, ...]]:

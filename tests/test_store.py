@@ -49,6 +49,13 @@ def test_a_newer_or_foreign_file_is_refused(tmp_path: Path) -> None:
         Store(junk)
 
 
+def test_a_place_where_no_file_can_be_made_is_said_so(tmp_path: Path) -> None:
+    # /proc takes no new files, whoever asks (a folder without write permission answers alike,
+    # except to root, who may write anywhere)
+    with pytest.raises(StoreError, match=r"cannot open or create the file here"):
+        Store("/proc/scorekeeper-games.sqlite")
+
+
 def test_each_action_is_saved_before_the_state_moves_and_undo_is_an_action(store: Store) -> None:
     service = GameService.create(store, "ru_fences", ["Аня", "Борис"])
     heard: list[tuple[int, str]] = []

@@ -39,16 +39,15 @@ def run_app(args: argparse.Namespace) -> int:
     db_path = Path(args.db).expanduser() if args.db else default_db_path()
     if not 0 < args.port < 65536:
         raise UsageError(f"--port {args.port}: expected a port number 1..65535")
+    config = AppConfig(db_path=db_path, host=args.host, port=args.port)
+    busy = _port_problem(config.host, config.port)  # before the file: a refused start leaves nothing behind
+    if busy is not None:
+        raise UsageError(f"--port {config.port}: cannot listen on {config.host}:{config.port} ({busy})")
     try:
         db_path.parent.mkdir(parents=True, exist_ok=True)
         store = Store(db_path)
     except (OSError, StoreError) as error:
         raise UsageError(f"--db {db_path}: {error}") from None
-    config = AppConfig(db_path=db_path, host=args.host, port=args.port)
-    busy = _port_problem(config.host, config.port)
-    if busy is not None:
-        store.close()
-        raise UsageError(f"--port {config.port}: cannot listen on {config.host}:{config.port} ({busy})")
 
     url = invite_url(config.host, config.port)
     local = f"http://127.0.0.1:{config.port}/" if config.shared else url

@@ -16,6 +16,7 @@ def test_a_taken_port_is_refused(tmp_path: Path, capsys) -> None:
         code = main(["--port", str(port), "--db", str(tmp_path / "g.sqlite"), "--no-browser"])
     assert code == 2
     assert f"--port {port}" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []  # a refused start leaves no database behind
 
 
 def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path, capsys) -> None:
