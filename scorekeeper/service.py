@@ -25,6 +25,7 @@ from scorekeeper.game import (
     new_game,
     verify_actor,
 )
+from scorekeeper.game.moves import Move, Played, mark_undone, replay_moves
 from scorekeeper.i18n import Text
 from scorekeeper.rules import get_variant
 from scorekeeper.store import GameInfo, Store
@@ -60,6 +61,7 @@ class GameService:
         self._saved = saved  # actions in the log, undo actions included
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
+        self._played: list[Played] | None = None  # the whole log with its states, read on first need
 
     @classmethod
     def open(cls, store: Store, game_id: int) -> GameService:
@@ -105,6 +107,15 @@ class GameService:
         """How many actions the log holds (undo actions included)."""
         return self._saved
 
+    def moves(self) -> list[Move]:
+        """Every action of the log in order, undo actions included, each marked if taken back."""
+        with self._lock:
+            if self._played is None:
+                start = new_game(self._state.variant, self.info.players)
+                log = replay_moves(start, self.store.actions(self.info.id))
+                self._played = [(m.before, m.action, m.after) for m in log]
+            return mark_undone(self._played)
+
     def subscribe(self, callback: Listener) -> Callable[[], None]:
         """Call `callback(state, action)` after every saved action; returns the unsubscribe."""
         with self._lock:
@@ -131,6 +142,8 @@ class GameService:
             self.store.append_action(self.info.id, self._saved + 1, action, state.player_name, after)
             self._saved += 1
             self._state = after
+            if self._played is not None:
+                self._played.append((state, action, after))
             for listener in list(self._listeners):
                 try:
                     listener(after, action)

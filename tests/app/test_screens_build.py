@@ -218,6 +218,60 @@ def test_undo_asks_before_it_reopens_a_finished_game(shell: Shell) -> None:
     assert not page.dialogs and service.state.throws == 0
 
 
+def test_an_undo_is_said_on_every_phone_and_asks_before_it_takes_back_another_players_move(
+        shell: Shell, tmp_path: Path) -> None:
+    from scorekeeper.app.history.view import GameSheetScreen
+
+    service = GameService.create(shell.store, "yahtzee", ["Аня", "Борис"])
+    other = Shell(StandInPage(), AppConfig(db_path=tmp_path / "g.sqlite"), shell.store)  # type: ignore[arg-type]
+    other.start()
+    other.open_game(service.game_id)
+    shell.open_game(service.game_id)
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    page: Any = shell.page
+
+    def note(on: Shell) -> list[str]:
+        found = identifiers(on.page.controls[0]).get("undone-note")
+        return [] if found is None else texts(found)
+
+    screen._roll((1, 1, 1, 2, 3))
+    screen._tap_box("ones")
+    screen._roll((6, 6, 6, 1, 2))
+    screen._tap_box("sixes")
+    assert service.state.player_name == "Аня" and not page.dialogs
+    screen._undo(None)  # Борис's box, and it is Аня's turn: asked first, nothing undone yet
+    assert len(page.dialogs) == 1 and service.state.sheets[1].stages[0].written.get("sixes") == 18
+    assert texts(page.dialogs[0].title) == ["Отменить ход Борис: Шестёрки 18?"]
+    identifiers(page.dialogs[0])["confirm-undo"].content.on_click(None)
+    assert "sixes" not in service.state.sheets[1].stages[0].written
+    for phone in (shell, other):
+        assert note(phone) == ["Отменено: Борис — Шестёрки 18"]
+    screen._undo(None)  # Борис's throw, in his own turn: one tap
+    assert not page.dialogs and service.state.throws == 0
+    assert note(other) == ["Отменено: Борис — бросок 6-6-6-1-2"]
+    screen._undo(None)
+    assert texts(page.dialogs[0].title) == ["Отменить ход Аня: Единицы 3?"]
+    identifiers(page.dialogs[0])["confirm-undo"].content.on_click(None)
+    screen._undo(None)
+    assert not page.dialogs and not service.state.can_undo()
+    assert note(other) == ["Отменено: Аня — бросок 1-1-1-2-3"]
+    shown = texts(other.page.controls[0])
+    assert "Борис: 6-6-6-1-2 · Шестёрки 18 (отменено)" in shown  # nothing left standing, the list stays
+    screen._roll((1, 1, 1, 1, 2))
+    assert note(shell) == [] and note(other) == []  # until the next action
+    screen._tap_box("ones")
+    screen._roll((6, 6, 6, 1, 2))
+    screen._tap_box("sixes")
+    turns = ["Борис: 6-6-6-1-2 · Шестёрки 18", "Аня: 1-1-1-1-2 · Единицы 4",
+             "Борис: 6-6-6-1-2 · Шестёрки 18 (отменено)", "Аня: 1-1-1-2-3 · Единицы 3 (отменено)"]
+    shown = texts(other.page.controls[0])
+    assert shown[shown.index("Ходы") + 1:shown.index("Ходы") + 5] == turns
+    shell.show(lambda: GameSheetScreen(shell, service.game_id))
+    assert texts(identifiers(shell.page.controls[0])["history-turns"]) == ["Ходы", *turns]
+    screen.dispose()
+
+
 def test_an_undo_back_to_a_throw_without_dice_shows_the_dice_kept(shell: Shell) -> None:
     service = GameService.create(shell.store, "yahtzee", ["Аня", "Борис"])
     shell.open_game(service.game_id)

@@ -172,3 +172,81 @@ def test_a_tap_on_a_closed_box_is_told_why() -> None:
     assert why_closed(sheet, state, 1, 1, "full", "en") is None  # open: the tap writes it
     state = apply(state, CrossOut("chance"))
     assert why_closed(state.sheet(), state, 1, 1, "chance", "en") == "Chance is crossed out already."
+
+
+def _rewritten_ones() -> tuple[list, object]:
+    """The review's table: Аня writes Единицы 3 and Борис Шестёрки 18; four undos; Аня writes
+    Единицы 4 and Борис his 18 again."""
+    from scorekeeper.game import Undo
+    from scorekeeper.game.moves import replay_moves
+
+    start = new_game(get_variant("yahtzee"), ["Аня", "Борис"])
+    first = [Roll((1, 1, 1, 2, 3)), Score("ones"), Roll((6, 6, 6, 1, 2)), Score("sixes")]
+    undos = [Undo(1)] * 4
+    again = [Roll((1, 1, 1, 1, 2)), Score("ones"), Roll((6, 6, 6, 1, 2)), Score("sixes")]
+    return replay_moves(start, first + undos), replay_moves(start, first + undos + again)
+
+
+def test_the_turns_keep_the_moves_taken_back_marked_in_their_place() -> None:
+    undone, log = _rewritten_ones()
+    state = log[-1].after
+    assert turns_played(state, "ru", log=log) == [
+        "Борис: 6-6-6-1-2 · Шестёрки 18",
+        "Аня: 1-1-1-1-2 · Единицы 4",
+        "Борис: 6-6-6-1-2 · Шестёрки 18 (отменено)",
+        "Аня: 1-1-1-2-3 · Единицы 3 (отменено)",
+    ]
+    # Everything taken back: the list stays, every move marked.
+    assert turns_played(undone[-1].after, "en", log=undone) == [
+        "Борис: 6-6-6-1-2 · Sixes 18 (undone)",
+        "Аня: 1-1-1-2-3 · Aces 3 (undone)",
+    ]
+
+
+def test_a_box_taken_back_leaves_its_throw_for_the_box_written_instead() -> None:
+    from scorekeeper.game import Undo
+    from scorekeeper.game.moves import replay_moves
+
+    start = new_game(get_variant("yahtzee"), ["Аня", "Борис"])
+    log = replay_moves(start, [Roll((1, 1, 1, 2, 3)), Score("ones"), Undo(1), Score("twos"), Roll((5, 5, 5, 5, 2)),
+                               Undo(1)])
+    assert turns_played(log[-1].after, "ru", log=log) == [
+        "Борис: 5-5-5-5-2 (отменено)",
+        "Аня: 1-1-1-2-3 · Двойки 2",
+        "Аня: 1-1-1-2-3 · Единицы 3 (отменено)",
+    ]
+
+
+def test_an_undo_says_what_it_took_back_until_the_next_action() -> None:
+    from scorekeeper.app.sheet.model import undo_note
+
+    undone, log = _rewritten_ones()
+    assert undo_note(undone, "ru") == "Отменено: Аня — бросок 1-1-1-2-3"
+    assert undo_note(undone[:-2], "ru") == "Отменено: Борис — бросок 6-6-6-1-2"
+    assert undo_note(undone[:-3], "ru") == "Отменено: Борис — Шестёрки 18"
+    assert undo_note(undone[:-3], "en") == "Undone: Борис — Sixes 18"
+    assert undo_note(log, "ru") == "" and undo_note([], "ru") == ""
+
+
+def test_an_undo_of_a_turn_passed_on_names_whose_move_it_takes_back() -> None:
+    from scorekeeper.app.sheet.model import others_move
+
+    state = new_game(get_variant("yahtzee"), ["Аня", "Борис"])
+    assert others_move(state, "ru") is None
+    state = _roll(state, (1, 1, 1, 2, 3))
+    assert others_move(state, "ru") is None  # her own throw: one tap
+    state = apply(state, Score("ones"))
+    assert others_move(state, "ru") == ("Аня", "Единицы 3")
+    assert others_move(_roll(state, (6, 6, 6, 1, 2)), "ru") is None
+    assert others_move(new_game(get_variant("yahtzee"), ["Аня"]), "ru") is None
+    alone = apply(_roll(new_game(get_variant("yahtzee"), ["Аня"]), (1, 1, 1, 2, 3)), Score("ones"))
+    assert others_move(alone, "ru") is None  # a game of one: always her own move
+
+
+def test_a_throw_taken_back_is_marked_before_the_throw_that_replaced_it() -> None:
+    from scorekeeper.game import Undo
+    from scorekeeper.game.moves import replay_moves
+
+    start = new_game(get_variant("yahtzee"), ["Аня", "Борис"])
+    log = replay_moves(start, [Roll((1, 1, 1, 2, 3)), Undo(1), Roll((2, 2, 2, 2, 2)), Score("poker")])
+    assert turns_played(log[-1].after, "ru", log=log) == ["Аня: 1-1-1-2-3 (отменено), 2-2-2-2-2 · Яцзы 50"]

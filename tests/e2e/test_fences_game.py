@@ -100,12 +100,17 @@ def test_two_players_through_several_turns(new_tab, server) -> None:
     tab.wait_text("box-1-1-full", "0")
     tab.wait_text("turn", re.compile("Борис"))
 
-    # Undo takes the 0 back: Аня is on throw 1 again with the same dice; she writes «Шанс».
+    # Undo takes the 0 back, once asked (the turn has passed to Борис): Аня is on throw 1 again
+    # with the same dice, the sheet says what was taken back; she writes «Шанс».
     tab.tap("undo")
+    tab.wait_text("reason", re.compile("Сейчас ходит Борис"))
+    tab.close_dialog("confirm-undo")
     tab.wait_text("box-1-1-full", "")
+    tab.wait_text("undone-note", re.compile("Отменено: Аня — Фулл"))
     tab.wait_text("turn", re.compile("Аня.*бросок 1 из 6"))
     tab.tap("box-1-1-chance")
     tab.wait_text("box-1-1-chance", "16")
+    assert not tab.has("undone-note")  # until the next action
     tab.wait_text("fences-1", "5")  # 3 + 2
     tab.wait_text("total-1", "31")  # 15 + 16 (the «гора» is not complete)
     tab.wait_text("gora-1-1", re.compile("^0"))

@@ -33,7 +33,7 @@ def test_a_reload_shows_a_game_started_on_another_phone(new_tab) -> None:
 def test_the_same_throw_typed_on_two_phones_is_recorded_once(new_tab) -> None:
     tab = new_tab(color_scheme="dark")
     start_game(tab, "yatzy", ["Нина", "Олег"])
-    other = new_tab(tab.page.url, color_scheme="dark")
+    other = new_tab(tab.page.url, color_scheme="dark", viewport={"width": 360, "height": 780})
     other.wait_text("turn", re.compile("Нина.*бросок 0 из 3"))
 
     keys_field(other)
@@ -52,11 +52,20 @@ def test_the_same_throw_typed_on_two_phones_is_recorded_once(new_tab) -> None:
     assert other.find("dice-keys").locator("input").first.input_value() != "55523"
 
     # Undo on one phone takes the throw back on both; the game goes on from either.
+    # Both say what was taken back, until the next action.
     other.tap("undo")
     tab.wait_text("turn", re.compile("Нина.*бросок 0 из 3"))
     other.wait_text("turn", re.compile("Нина.*бросок 0 из 3"))
+    tab.wait_text("undone-note", re.compile("Отменено: Нина — бросок 5-5-5-2-3"))
+    other.wait_text("undone-note", re.compile("Отменено: Нина — бросок 5-5-5-2-3"))
+    other.shot("sheet-after-undo-360")
     other.type_dice("66612")
     tab.wait_text("turn", re.compile("Нина.*бросок 1 из 3"))
+    assert not tab.has("undone-note")
     tab.tap("box-1-1-sixes")
     other.wait_text("box-1-1-sixes", "18")
     other.wait_text("turn", re.compile("Олег.*бросок 0 из 3"))
+    other.tap("undo")  # Нина's box, now that it is Олег's turn: asked first, naming her move
+    other.wait_text("reason", re.compile("Сейчас ходит Олег"))
+    other.close_dialog("dismiss")
+    tab.wait_text("box-1-1-sixes", "18")

@@ -9,15 +9,35 @@ from pathlib import Path
 import pytest
 
 import scorekeeper.game.actions
+import scorekeeper.game.moves
 import scorekeeper.game.state
 from scorekeeper.game import GameError, State, TooManyThrows
 from scorekeeper.service import GameService
 from scorekeeper.store import Store
 
 
-@pytest.mark.parametrize("module", [scorekeeper.game.actions, scorekeeper.game.state])
+@pytest.mark.parametrize("module", [scorekeeper.game.actions, scorekeeper.game.moves,
+                                    scorekeeper.game.state])
 def test_doctests(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
+
+
+def test_the_moves_keep_what_was_undone_live_and_after_a_reload(tmp_path: Path) -> None:
+    with Store(tmp_path / "games.db") as store:
+        service = GameService.create(store, "yahtzee", ["Аня", "Борис"])
+        service.roll((1, 1, 1, 2, 3))
+        service.score("ones")
+        assert [m.undone for m in service.moves()] == [False, False]
+        service.undo(1)
+        service.undo(1)
+        service.roll((1, 1, 1, 1, 2))
+        live = [(m.action, m.undone, m.takes_back) for m in service.moves()]
+        assert [m[1] for m in live] == [True, True, False, False, False]
+        assert [m[2] for m in live] == [(), (), (1,), (0,), ()]
+        service.close()
+        again = GameService.open(store, service.game_id)
+        assert [(m.action, m.undone, m.takes_back) for m in again.moves()] == live
+        assert again.moves()[-1].after.sheet() == again.state.sheet()
 
 
 def test_racing_throws_are_serialised(tmp_path: Path) -> None:

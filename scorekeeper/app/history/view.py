@@ -187,6 +187,7 @@ class GameSheetScreen:
         if "match" in sheet:
             parts.append(ft.Text(t("hist_last_game"), size=15, weight=ft.FontWeight.W_600))
         parts.append(tagged(self._sheet(state, sheet), "history-sheet"))
+        parts.append(self._moves(state))
         body = ft.Column(parts, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
         # The number first: a long variant name is cut, the game's number stays.
         title = f"{t('hist_game_no', n=self.game_id)} · {variant_name(info.variant, s.lang)}"
@@ -195,6 +196,22 @@ class GameSheetScreen:
              ft.Container(content=body, padding=ft.Padding.symmetric(horizontal=PAD, vertical=8), expand=True)],
             spacing=0,
             expand=True,
+        )
+
+    def _moves(self, state: Any) -> ft.Control:
+        """Every turn of the game, newest first, the moves an Undo took back kept and marked."""
+        from scorekeeper.app.sheet.model import turns_played
+        from scorekeeper.game import new_game
+        from scorekeeper.game.moves import replay_moves
+
+        s = self.shell
+        log = replay_moves(new_game(state.variant, state.players), s.store.actions(self.game_id))
+        lines = turns_played(state, s.lang, limit=None, log=log)
+        return tagged(
+            ft.Column([ft.Text(s.t("turns_played"), size=15, weight=ft.FontWeight.W_600),
+                       *[ft.Text(line, size=13, color=theme.MUTED) for line in lines]], spacing=2),
+            "history-turns",
+            visible=bool(lines),
         )
 
     def _summary(self, info: Any, state: Any, sheet: dict[str, Any]) -> ft.Control:

@@ -6,10 +6,12 @@ Nothing here decides a rule: scores, previews and reasons all come from the game
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from scorekeeper.game import GameError, State
+from scorekeeper.game.moves import Move
 from scorekeeper.i18n import Lang, Text
 from scorekeeper.i18n.ui import tr
 from scorekeeper.rules import Evaluation, Variant
@@ -304,28 +306,82 @@ def describe(before: State, after: State, lang: Lang) -> str:
     return "—"  # a missed football tour: the organiser closed a box
 
 
-def turns_played(state: State, lang: Lang, limit: int = 12) -> list[str]:
-    """The latest turns, newest first: 'Аня: 5-5-5-2-3 · Тройка 15'."""
-    from scorekeeper.game import Roll, RollWithoutDice
-
-    steps: list[tuple[State, State]] = []
+def _chain(state: State) -> list[Move]:
+    """The actions that made `state` (undone ones dropped), oldest first."""
+    found: list[Move] = []
     walker: State | None = state
     while walker is not None and walker.previous is not None and walker.last_action is not None:
-        steps.append((walker.previous, walker))
+        found.append(Move(walker.last_action, walker.previous, walker))
         walker = walker.previous
+    return list(reversed(found))
+
+
+def _marked(text: str, move: Move, lang: Lang) -> str:
+    """'Единицы 3 (отменено)' for a move an Undo took back."""
+    return f"{text} ({tr('undone_mark', lang)})" if move.undone else text
+
+
+def turns_played(state: State, lang: Lang, limit: int | None = 12, log: Sequence[Move] | None = None) -> list[str]:
+    """The latest turns, newest first: 'Аня: 5-5-5-2-3 · Тройка 15'. Given the whole `log`, the
+    moves taken back are kept in their place, marked: 'Аня: 1-1-1-2-3 · Единицы 3 (отменено)'."""
+    from scorekeeper.game import Roll, RollWithoutDice, Undo
+
     lines: list[str] = []
-    throws: list[str] = []
-    for before, after in reversed(steps):
-        if isinstance(after.last_action, Roll | RollWithoutDice):
-            throws.append(describe(before, after, lang))
+    throws: list[Move] = []  # the throws of the turn not yet written
+
+    def line(player: str | None, written: Move | None = None) -> str:
+        # A box taken back is marked once, not each of its throws again.
+        marks = written is None or not written.undone
+        shown = ", ".join(_marked(describe(t.before, t.after, lang), t, lang) if marks else
+                          describe(t.before, t.after, lang) for t in throws)
+        box = "" if written is None else _marked(describe(written.before, written.after, lang), written, lang)
+        return f"{player}: " + (f"{shown} · {box}" if shown and box else shown or box)
+
+    for move in _chain(state) if log is None else log:
+        if isinstance(move.action, Undo):
             continue
-        shown = ", ".join(throws)
-        written = describe(before, after, lang)
-        lines.append(f"{before.player_name}: " + (f"{shown} · {written}" if shown else written))
-        throws = []
-    if throws and state.player_name:
-        lines.append(f"{state.player_name}: " + ", ".join(throws))
+        player = move.before.player_name
+        if throws and throws[0].before.player_name != player:  # a turn taken back before its box
+            lines.append(line(throws[0].before.player_name))
+            throws = []
+        if isinstance(move.action, Roll | RollWithoutDice):
+            throws.append(move)
+            continue
+        lines.append(line(player, move))
+        # A box taken back leaves the turn's throws that still stand for the box written instead.
+        throws = [t for t in throws if not t.undone] if move.undone else []
+    if throws:
+        lines.append(line(throws[0].before.player_name))
     return list(reversed(lines))[:limit]
+
+
+def _taken_back(move: Move, lang: Lang) -> str:
+    """'Аня — Единицы 3', 'Борис — бросок 6-6-6-1-2'."""
+    from scorekeeper.game import Roll, RollWithoutDice
+
+    if isinstance(move.action, RollWithoutDice):
+        what = tr("undone_throw_without_dice", lang)
+    elif isinstance(move.action, Roll):
+        what = tr("undone_throw", lang, dice=describe(move.before, move.after, lang))
+    else:
+        what = describe(move.before, move.after, lang)
+    return f"{move.before.player_name} — {what}"
+
+
+def undo_note(log: Sequence[Move], lang: Lang) -> str:
+    """What the latest action took back, when it was an Undo: 'Отменено: Аня — Единицы 3' ('' otherwise)."""
+    if not log or not log[-1].takes_back:
+        return ""
+    return tr("undone", lang, what="; ".join(_taken_back(log[i], lang) for i in log[-1].takes_back))
+
+
+def others_move(state: State, lang: Lang) -> tuple[str, str] | None:
+    """Whose move an Undo would take back and the move ('Борис', 'Шестёрки 18'), where it was made
+    in another player's turn than the current one (None where the undo stays in this turn)."""
+    before = state.previous
+    if before is None or state.finished or before.player_name == state.player_name:
+        return None
+    return str(before.player_name), describe(before, state, lang)
 
 
 def upper_chances(state: State, lang: Lang) -> str:

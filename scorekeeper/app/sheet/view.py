@@ -22,10 +22,12 @@ from scorekeeper.app.sheet.model import (
     game_over_note,
     match_line,
     match_rows,
+    others_move,
     previews,
     stage_rows,
     turn_line,
     turns_played,
+    undo_note,
     upper_chances,
     upper_meter,
     why_closed,
@@ -158,14 +160,25 @@ class SheetScreen:
             self.shell.explain(self.shell.t("why_not"), self.shell.t("nothing_to_undo"))
             return
         seen = self.seen
+        t = self.shell.t
+
+        def take_back() -> None:
+            self._do(lambda: self.service.undo(1, seen=seen))
+
         if seen.finished:
             # Undo sits above «Play again»: a finished game (counted in the statistics) is reopened
             # only when the player says so.
-            t = self.shell.t
-            self.shell.explain(t("reopen_title"), t("reopen_reason"),
-                               [("confirm-undo", t("reopen_undo"), lambda: self._do(lambda: self.service.undo(1, seen=seen)))])
+            self.shell.explain(t("reopen_title"), t("reopen_reason"), [("confirm-undo", t("reopen_undo"), take_back)])
             return
-        self._do(lambda: self.service.undo(1, seen=seen))
+        other = others_move(seen, self.shell.lang)
+        if other is not None:
+            # A move of a turn already passed on: one player does not clear another's box unasked.
+            player, move = other
+            self.shell.explain(t("undo_other_title", player=player, move=move),
+                               t("undo_other_reason", now=seen.player_name),
+                               [("confirm-undo", t("reopen_undo"), take_back)])
+            return
+        take_back()
 
     def _rematch(self) -> None:
         """A new game of the same variant, options and players (the winner keeps no advantage)."""
@@ -605,7 +618,21 @@ class SheetScreen:
                     )
                 )
             title = ft.Row(chips, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        turns = turns_played(state, s.lang, limit=8)
+        log = self.service.moves()
+        undone = undo_note(log, s.lang)
+        if undone:
+            # What the last Undo took back, on every screen of the game, until the next action.
+            bar.append(tagged(
+                ft.Container(
+                    content=ft.Row([ft.Icon(ft.Icons.UNDO, size=16, color=ft.Colors.TERTIARY),
+                                    ft.Text(undone, size=14, color=ft.Colors.TERTIARY, expand=True)],
+                                   spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                    padding=ft.Padding.only(left=12, right=12, bottom=4),
+                ),
+                "undone-note",
+                undone,
+            ))
+        turns = turns_played(state, s.lang, limit=8, log=log)
         turns_list = ft.Container(
             content=ft.Column(
                 [ft.Text(t("turns_played"), size=14, weight=ft.FontWeight.W_600, color=theme.MUTED),
