@@ -485,3 +485,22 @@ def test_the_extra_yahtzee_shows_in_the_preview(shell: Shell) -> None:
     service.roll((6, 6, 6, 6, 6))
     shell.open_game(service.game_id)
     assert texts(identifiers(shell.page.controls[0])["box-1-1-sixes"]) == ["30+100"]
+
+
+def test_digits_left_in_the_keys_field_are_cleared_by_this_screens_own_undo(shell: Shell) -> None:
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    service = GameService.create(shell.store, "yatzy", ["Нина", "Олег"])
+    shell.open_game(service.game_id)
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    keys = screen.dice._keys_changed
+    for text in ("5", "55", "555", "5552", "55523"):
+        keys(SimpleNamespace(control=SimpleNamespace(value=text)))
+    assert service.state.throws == 1
+    screen.dice.keys.value = "3"  # a digit typed and left
+    screen._undo(None)
+    assert service.state.throws == 0 and screen.dice.keys.value == ""
+    for text in ("6", "66", "666", "6661", "66612"):  # the next throw typed in full is taken
+        keys(SimpleNamespace(control=SimpleNamespace(value=text)))
+    assert service.state.dice is not None and service.state.dice.values == (6, 6, 6, 1, 2)

@@ -208,9 +208,12 @@ class Tab:
 
     def type_dice(self, digits: str) -> None:
         """The keyboard path: click the field, wait, type five digits (taken at the fifth)."""
-        field = self.find("dice-keys").locator("input").first
-        field.click()
-        time.sleep(0.3)
+        for _ in range(5):  # a screen rebuilt just before (another action's redraw) may take the focus away
+            field = self.find("dice-keys").locator("input").first
+            field.click()
+            time.sleep(0.3)
+            if field.evaluate("e => document.activeElement === e"):
+                break
         self.page.keyboard.type(digits, delay=30)
 
     def fill(self, identifier: str, value: str) -> None:

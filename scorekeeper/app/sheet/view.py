@@ -97,6 +97,8 @@ class SheetScreen:
             if self.shell.screen is self:
                 if elsewhere:
                     self.dice.forget_typed()  # half-typed dice were meant for the state before
+                else:  # this screen's own Undo or box: digits left in the field belong to no throw now
+                    self.dice.keys.value = ""
                 self._sync_dice(self.service.state)
                 self.viewing_stage = None
                 self.shell.redraw()
