@@ -61,6 +61,15 @@ def shell(tmp_path: Path) -> Shell:
     return shell
 
 
+def open_sheet(shell: Shell, variant: str, players: list[str], options: dict[str, Any] | None = None
+               ) -> tuple[GameService, SheetScreen]:
+    """A new game saved and its sheet shown."""
+    service = GameService.create(shell.store, variant, players, options)
+    shell.open_game(service.game_id)
+    assert isinstance(shell.screen, SheetScreen)
+    return service, shell.screen
+
+
 def test_home_settings_new_game_invite(shell: Shell) -> None:
     from scorekeeper.app.invite.view import InviteScreen
     from scorekeeper.app.new_game.view import NewGameScreen
@@ -77,12 +86,8 @@ def test_home_settings_new_game_invite(shell: Shell) -> None:
 
 @pytest.mark.parametrize("variant", VARIANT_IDS)
 def test_every_variant_has_a_sheet_that_takes_a_throw(shell: Shell, variant: str) -> None:
-    from scorekeeper.app.sheet.view import SheetScreen
 
-    service = GameService.create(shell.store, variant, ["Аня", "Борис", "Вера", "Глеб", "Дина"])
-    shell.open_game(service.game_id)
-    screen = shell.screen
-    assert isinstance(screen, SheetScreen)
+    service, screen = open_sheet(shell, variant, ["Аня", "Борис", "Вера", "Глеб", "Дина"])
     values = (3, 3, 3, 2, 5)
     screen._roll(values)
     assert service.state.throws == 1 and service.state.dice is not None
@@ -94,12 +99,8 @@ def test_every_variant_has_a_sheet_that_takes_a_throw(shell: Shell, variant: str
 
 
 def test_a_stale_screen_cannot_write_into_the_next_players_column(shell: Shell) -> None:
-    from scorekeeper.app.sheet.view import SheetScreen
 
-    service = GameService.create(shell.store, "ru_fences", ["Аня", "Борис"])
-    shell.open_game(service.game_id)
-    screen = shell.screen
-    assert isinstance(screen, SheetScreen)
+    service, screen = open_sheet(shell, "ru_fences", ["Аня", "Борис"])
     service.roll((5, 5, 5, 2, 3))
     assert screen.shown_player == "Аня"
     shell.page.run_task = lambda handler: None  # type: ignore[method-assign]  # news not arrived yet
@@ -273,10 +274,7 @@ def test_an_undo_is_said_on_every_phone_and_asks_before_it_takes_back_another_pl
 
 
 def test_an_undo_back_to_a_throw_without_dice_shows_the_dice_kept(shell: Shell) -> None:
-    service = GameService.create(shell.store, "yahtzee", ["Аня", "Борис"])
-    shell.open_game(service.game_id)
-    screen = shell.screen
-    assert isinstance(screen, SheetScreen)
+    service, screen = open_sheet(shell, "yahtzee", ["Аня", "Борис"])
     for value in (6, 6):  # two sixes kept, three dice thrown again: throw 1 goes without its dice
         screen.dice.entry.press_face(value)
     screen.dice._throw_without_dice()
@@ -327,12 +325,8 @@ def test_the_chart_arrows_say_which_way_they_go(shell: Shell) -> None:
 def test_fewer_dice_typed_are_the_dice_kept_as_if_tapped(shell: Shell) -> None:
     from types import SimpleNamespace
 
-    from scorekeeper.app.sheet.view import SheetScreen
 
-    service = GameService.create(shell.store, "yahtzee", ["Аня", "Борис"])
-    shell.open_game(service.game_id)
-    screen = shell.screen
-    assert isinstance(screen, SheetScreen)
+    service, screen = open_sheet(shell, "yahtzee", ["Аня", "Борис"])
     keys = screen.dice._keys_submitted
     keys(SimpleNamespace(control=SimpleNamespace(value="66124")))
     assert service.state.dice is not None and service.state.dice.values == (6, 6, 1, 2, 4)
@@ -348,10 +342,7 @@ def test_keys_that_are_no_dice_are_said_and_change_nothing(shell: Shell) -> None
 
     from scorekeeper.app.sheet.view import SheetScreen
 
-    service = GameService.create(shell.store, "yahtzee", ["Аня"])
-    shell.open_game(service.game_id)
-    screen = shell.screen
-    assert isinstance(screen, SheetScreen)
+    service, screen = open_sheet(shell, "yahtzee", ["Аня"])
     page: Any = shell.page
     for typed, said in (("7a89", "dice are typed as digits 1 to 6"), ("55723", "the dice show only 1 to 6"),
                         ("555233", "there are five dice")):
@@ -384,12 +375,8 @@ def test_a_tap_on_another_players_box_says_whose_turn_it_is(shell: Shell) -> Non
 
 
 def test_football_says_what_seven_goals_count_as_and_records_a_tour(shell: Shell) -> None:
-    from scorekeeper.app.sheet.view import SheetScreen
 
-    service = GameService.create(shell.store, "ru_football", ["Аня", "Борис"])
-    shell.open_game(service.game_id)
-    screen = shell.screen
-    assert isinstance(screen, SheetScreen)
+    service, screen = open_sheet(shell, "ru_football", ["Аня", "Борис"])
     shown = " ".join(texts(shell.page.controls[0]))
     assert "7 голов и больше считаются как 6" in shown and "Записать тур" in shown and "Бросок" not in shown
     screen.dice.keys.value = "00179"
@@ -404,12 +391,8 @@ def test_a_closed_or_reconnecting_tab_is_not_sent_a_redraw(shell: Shell) -> None
     import gc
     import warnings
 
-    from scorekeeper.app.sheet.view import SheetScreen
 
-    service = GameService.create(shell.store, "yatzy", ["Аня", "Борис"])
-    shell.open_game(service.game_id)
-    screen = shell.screen
-    assert isinstance(screen, SheetScreen)
+    service, screen = open_sheet(shell, "yatzy", ["Аня", "Борис"])
     page: Any = shell.page
     scheduled: list[Any] = []
     page.run_task = scheduled.append
@@ -437,10 +420,7 @@ def test_a_closed_or_reconnecting_tab_is_not_sent_a_redraw(shell: Shell) -> None
 def test_where_the_player_chooses_the_stage_a_box_of_the_stage_shown_is_written_there(shell: Shell) -> None:
     from scorekeeper.app.sheet.view import SheetScreen
 
-    service = GameService.create(shell.store, "ru_fences", ["Аня", "Борис"], {"stage_order": "any"})
-    shell.open_game(service.game_id)
-    screen = shell.screen
-    assert isinstance(screen, SheetScreen)
+    service, screen = open_sheet(shell, "ru_fences", ["Аня", "Борис"], {"stage_order": "any"})
     service.roll((5, 5, 5, 2, 3))
     screen.viewing_stage = 2  # the stage picker's «2»
     shell.redraw()
@@ -463,12 +443,8 @@ def test_where_the_player_chooses_the_stage_a_box_of_the_stage_shown_is_written_
 
 
 def test_a_generala_servida_says_it_wins_before_it_is_written(shell: Shell) -> None:
-    from scorekeeper.app.sheet.view import SheetScreen
 
-    service = GameService.create(shell.store, "generala", ["Аня", "Борис"])
-    shell.open_game(service.game_id)
-    screen = shell.screen
-    assert isinstance(screen, SheetScreen)
+    service, screen = open_sheet(shell, "generala", ["Аня", "Борис"])
     service.roll((6, 6, 6, 6, 6))  # the first throw
     page: Any = shell.page
     identifiers(page.controls[0])["box-1-1-poker"].content.on_click(None)
@@ -488,12 +464,8 @@ def test_the_extra_yahtzee_shows_in_the_preview(shell: Shell) -> None:
 
 
 def test_digits_left_in_the_keys_field_are_cleared_by_this_screens_own_undo(shell: Shell) -> None:
-    from scorekeeper.app.sheet.view import SheetScreen
 
-    service = GameService.create(shell.store, "yatzy", ["Нина", "Олег"])
-    shell.open_game(service.game_id)
-    screen = shell.screen
-    assert isinstance(screen, SheetScreen)
+    service, screen = open_sheet(shell, "yatzy", ["Нина", "Олег"])
     keys = screen.dice._keys_changed
     for text in ("5", "55", "555", "5552", "55523"):
         keys(SimpleNamespace(control=SimpleNamespace(value=text)))
