@@ -61,8 +61,13 @@ CREATE TABLE results (
 CREATE INDEX results_name ON results(name, variant);
 """
 
+_V2 = """
+-- When the players set an unfinished game aside (NULL while it may go on), cleared by its next action
+ALTER TABLE games ADD COLUMN abandoned TEXT;
+"""
+
 # Each entry moves the schema from version i to i + 1.
-MIGRATIONS: tuple[str, ...] = (_V1,)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -80,6 +85,7 @@ class GameInfo:
     players: tuple[str, ...]
     created: str
     finished: str | None
+    abandoned: str | None = None  # when an unfinished game was set aside
 
     def build_variant(self) -> Variant:
         """The variant with the game's options."""
@@ -198,6 +204,7 @@ class Store:
                 "INSERT INTO actions (game_id, seq, kind, payload, player, created) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, seq, kind(action), payload, player, _now()),
             )
+            db.execute("UPDATE games SET abandoned = NULL WHERE id = ? AND abandoned IS NOT NULL", (game_id,))
             if after is not None:
                 was_finished = db.execute("SELECT finished FROM games WHERE id = ?", (game_id,)).fetchone()[0]
                 if after.finished and was_finished is None:
@@ -210,19 +217,31 @@ class Store:
                     db.execute("UPDATE games SET finished = NULL WHERE id = ?", (game_id,))
                     db.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
 
+    def set_aside(self, game_id: int, aside: bool = True) -> None:
+        """Mark an unfinished game as set aside (it leaves the list of games to resume, and History
+        says so), or take the mark back. Its sheet and log stay as they were; a finished game, or
+        one that is not there, is StoreError and nothing changes."""
+        with self._transaction() as db:
+            row = db.execute("SELECT finished FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise StoreError(f"{self.path}: no game {game_id}")
+            if row[0] is not None:
+                raise StoreError(f"{self.path}: game {game_id} is finished")
+            db.execute("UPDATE games SET abandoned = ? WHERE id = ?", (_now() if aside else None, game_id))
+
     # --- reading ------------------------------------------------------------------------------
     def game(self, game_id: int) -> GameInfo:
         """A saved game's header, or StoreError if there is none with this id."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id, variant, options, created, finished FROM games WHERE id = ?", (game_id,)
+                "SELECT id, variant, options, created, finished, abandoned FROM games WHERE id = ?", (game_id,)
             ).fetchone()
             if row is None:
                 raise StoreError(f"{self.path}: no game {game_id}")
             names = self._db.execute(
                 "SELECT name FROM players WHERE game_id = ? ORDER BY seat", (game_id,)
             ).fetchall()
-        return GameInfo(row[0], row[1], json.loads(row[2]), tuple(n[0] for n in names), row[3], row[4])
+        return GameInfo(row[0], row[1], json.loads(row[2]), tuple(n[0] for n in names), row[3], row[4], row[5])
 
     def last_game_id(self) -> int | None:
         """The id of the most recently created game."""
@@ -272,7 +291,7 @@ class Store:
 
     def games(self, player: str | None = None, variant: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """Saved games, newest first, optionally those of one player and/or one variant."""
-        sql = ("SELECT g.id, g.variant, g.created, g.finished, "
+        sql = ("SELECT g.id, g.variant, g.created, g.finished, g.abandoned, "
                "(SELECT group_concat(name, char(31)) FROM "
                "(SELECT name FROM players p WHERE p.game_id = g.id ORDER BY seat)), "
                "COALESCE((SELECT max(a.created) FROM actions a WHERE a.game_id = g.id), g.created) "
@@ -300,9 +319,10 @@ class Store:
                 "variant": r[1],
                 "created": r[2],
                 "finished": r[3],
-                "players": r[4].split("\x1f") if r[4] else [],
+                "abandoned": r[4],  # when an unfinished game was set aside, else None
+                "players": r[5].split("\x1f") if r[5] else [],
                 "winners": winners[r[0]].split("\x1f") if r[0] in winners else [],
-                "played": r[5],  # the last action's time (the creation time before any)
+                "played": r[6],  # the last action's time (the creation time before any)
             }
             for r in rows
         ]

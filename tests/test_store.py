@@ -24,10 +24,10 @@ def store(tmp_path: Path):  # type: ignore[no-untyped-def]
 def test_new_file_gets_the_schema_in_wal_mode(tmp_path: Path) -> None:
     path = tmp_path / "new.db"
     with Store(path) as store:
-        assert store.schema_version == SCHEMA_VERSION == 1
+        assert store.schema_version == SCHEMA_VERSION == 2
         assert store.execute("PRAGMA journal_mode")[0][0] == "wal"
     with Store(path) as store:  # opening again migrates nothing
-        assert store.schema_version == 1
+        assert store.schema_version == 2
 
 
 def test_a_newer_or_foreign_file_is_refused(tmp_path: Path) -> None:
@@ -155,3 +155,49 @@ def test_undo_past_the_end_reopens_the_game_and_drops_its_results(store: Store) 
     assert store.games()[0]["finished"] is None
     last = service.state.effective_actions()  # the undone action is still in the log
     assert store.action_count(service.game_id) == len(last) + 2
+
+
+def test_a_file_of_the_first_schema_is_migrated_with_its_games(tmp_path: Path) -> None:
+    from scorekeeper.store import MIGRATIONS
+
+    path = tmp_path / "v1.db"
+    db = sqlite3.connect(path)
+    db.executescript(MIGRATIONS[0])
+    db.execute("INSERT INTO games (variant, options, created) VALUES ('yahtzee', '{}', '2026-11-01T10:00:00')")
+    db.execute("INSERT INTO players VALUES (1, 0, 'Аня')")
+    db.execute("INSERT INTO actions VALUES (1, 1, 'roll', '{\"roll\": [6, 6, 6, 1, 2]}', 'Аня', '2026-11-01T10:01:00')")
+    db.execute("PRAGMA user_version=1")
+    db.commit()
+    db.close()
+    with Store(path) as store:
+        assert store.schema_version == SCHEMA_VERSION
+        info, state, saved = store.load(1)
+        assert (info.players, info.abandoned, saved) == (("Аня",), None, 1)
+        assert state.sheet()["turn"]["dice"] == [6, 6, 6, 1, 2]
+        assert store.games()[0]["abandoned"] is None
+
+
+def test_an_unfinished_game_set_aside_is_marked_until_its_next_action(store: Store) -> None:
+    service = GameService.create(store, "yahtzee", ["Аня", "Борис"])
+    service.roll([1, 2, 3, 4, 5])
+    store.set_aside(service.game_id)
+    assert store.game(service.game_id).abandoned is not None
+    assert store.games()[0]["abandoned"] is not None
+    assert store.action_count(service.game_id) == 1  # the sheet and its log stay as they were
+    service.score("large_straight")  # playing on takes the mark away
+    assert store.game(service.game_id).abandoned is None
+    store.set_aside(service.game_id)
+    store.set_aside(service.game_id, aside=False)
+    assert store.games()[0]["abandoned"] is None
+
+
+def test_a_finished_or_missing_game_cannot_be_set_aside(store: Store) -> None:
+    service = GameService.create(store, "yahtzee", ["Аня"])
+    for action, _ in play_random(service.state, random.Random(5)):
+        service.act(action)
+    assert service.state.finished
+    with pytest.raises(StoreError, match="is finished"):
+        store.set_aside(service.game_id)
+    with pytest.raises(StoreError, match="no game 99"):
+        store.set_aside(99)
+    assert store.game(service.game_id).abandoned is None

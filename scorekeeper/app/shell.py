@@ -184,6 +184,9 @@ class Shell:
         """The browser's back/forward buttons (our own address changes are already shown)."""
         if e.route != self.route and not self.needs_code():
             self.route = e.route  # the browser is there already: nothing to push
+            for _ in range(8):  # a dialog belongs to the screen that opened it (Back while it is open)
+                if self.page.pop_dialog() is None:
+                    break
             self.go(e.route)
 
     @staticmethod

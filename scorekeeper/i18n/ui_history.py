@@ -14,6 +14,15 @@ UI_HISTORY: dict[str, Text] = {
     "hist_game_n": Text("Игра №{n}", "Game #{n}"),
     "hist_game_no": Text("№{n}", "#{n}"),
     "hist_resume": Text("Продолжить игру", "Resume the game"),
+    "hist_abandoned": Text("брошена", "abandoned"),
+    "abandon": Text("Бросить игру", "Abandon the game"),
+    "abandon_named": Text("Бросить игру: {game}", "Abandon the game: {game}"),
+    "abandon_title": Text("Бросить эту игру?", "Abandon this game?"),
+    "abandon_reason": Text("Игра останется в истории с пометкой «брошена» и уйдёт из незаконченных. "
+                           "Её лист не меняется: продолжить её можно из истории.",
+                           "The game stays in History, marked abandoned, and leaves the unfinished games. "
+                           "Its sheet does not change: it can be resumed from History."),
+    "abandon_do": Text("Бросить", "Abandon"),
     "hist_stage_n": Text("Этап {n}", "Stage {n}"),
     "hist_turns": Text("ходов: {n}", "{n} turns"),
     "hist_filter_player": Text("Игрок", "Player"),

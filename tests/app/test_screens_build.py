@@ -42,8 +42,8 @@ class StandInPage:
     def show_dialog(self, dialog: Any) -> None:
         self.dialogs.append(dialog)
 
-    def pop_dialog(self) -> None:
-        self.dialogs.pop()
+    def pop_dialog(self) -> Any:
+        return self.dialogs.pop() if self.dialogs else None
 
     def run_task(self, handler: Any) -> None:
         import asyncio

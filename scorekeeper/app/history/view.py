@@ -12,7 +12,7 @@ import flet as ft
 
 from scorekeeper.app import theme
 from scorekeeper.app.history.filters import filter_bar
-from scorekeeper.app.home.view import variant_name
+from scorekeeper.app.home.view import confirm_abandon, variant_name
 from scorekeeper.app.shell import Shell, header, tagged
 from scorekeeper.app.statistics.model import (
     num,
@@ -98,8 +98,9 @@ class HistoryScreen:
                                          ft.Text(", ".join(game["winners"]), size=15, weight=ft.FontWeight.W_600)],
                                         spacing=4, tight=True)
         else:
-            outcome = t("hist_not_finished")
-            result = ft.Text(outcome, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.TERTIARY)
+            outcome = t("hist_abandoned" if game["abandoned"] else "hist_not_finished")
+            result = ft.Text(outcome, size=15, weight=ft.FontWeight.W_600,
+                             color=theme.MUTED if game["abandoned"] else ft.Colors.TERTIARY)
         title = variant_name(game["variant"], s.lang)
         date = when(game["finished"] or game["created"], s.lang)
         tile = ft.Container(
@@ -181,8 +182,14 @@ class GameSheetScreen:
         parts: list[ft.Control] = [self._summary(info, state, sheet)]
         if not state.finished:
             parts.append(tagged(ft.FilledButton(content=ft.Text(t("hist_resume"), size=17),
-                                                on_click=lambda _: s.open_game(self.game_id), height=theme.TAP),
+                                                on_click=lambda _: self._resume(info.abandoned is not None),
+                                                height=theme.TAP),
                                 "history-resume"))
+            if info.abandoned is None:
+                parts.append(tagged(ft.OutlinedButton(content=ft.Text(t("abandon"), size=17),
+                                                      on_click=lambda _: confirm_abandon(s, self.game_id, s.redraw),
+                                                      height=theme.TAP),
+                                    "history-abandon"))
         parts.append(running_chart(s, names, running_totals(state)))
         if "match" in sheet:
             parts.append(ft.Text(t("hist_last_game"), size=15, weight=ft.FontWeight.W_600))
@@ -197,6 +204,12 @@ class GameSheetScreen:
             spacing=0,
             expand=True,
         )
+
+    def _resume(self, abandoned: bool) -> None:
+        """Open the game's sheet to play on (an abandoned game is no longer so)."""
+        if abandoned:
+            self.shell.store.set_aside(self.game_id, aside=False)
+        self.shell.open_game(self.game_id)
 
     def _moves(self, state: Any) -> ft.Control:
         """Every turn of the game, newest first, the moves an Undo took back kept and marked."""
@@ -255,7 +268,7 @@ class GameSheetScreen:
                 )
             )
         status = (t("winners", names=", ".join(sheet["winners"])) if state.finished
-                  else t("hist_not_finished"))
+                  else t("hist_abandoned" if info.abandoned else "hist_not_finished"))
         shown: list[ft.Control] = [
             tagged(ft.Text(status, size=18, weight=ft.FontWeight.W_600), "history-status"),
             tagged(ft.Text(played_when(info.created, info.finished, s.lang), size=13, color=theme.MUTED),

@@ -1,4 +1,4 @@
-"""Home: resume an unfinished game (most recent first), start a new one, the other screens."""
+"""Home: resume an unfinished game (most recent first) or abandon it, start a new one, the other screens."""
 
 from __future__ import annotations
 
@@ -29,6 +29,17 @@ def local_time(iso: str) -> str:
         return iso
 
 
+def confirm_abandon(shell: Shell, game_id: int, then: Callable[[], None]) -> None:
+    """Ask, then mark the unfinished game abandoned (History keeps it, resumable) and go on with `then`."""
+    t = shell.t
+
+    def abandon() -> None:
+        shell.store.set_aside(game_id)
+        then()
+
+    shell.explain(t("abandon_title"), t("abandon_reason"), [("confirm-abandon", t("abandon_do"), abandon)])
+
+
 class HomeScreen:
     """The first screen of a session."""
 
@@ -39,8 +50,8 @@ class HomeScreen:
         """Nothing to let go of."""
 
     def _unfinished(self) -> list[dict[str, Any]]:
-        """Unfinished games, the one played last first."""
-        games = [g for g in self.shell.store.games(limit=30) if not g["finished"]]
+        """Unfinished games not abandoned, the one played last first."""
+        games = [g for g in self.shell.store.games(limit=30) if not g["finished"] and not g["abandoned"]]
         return sorted(games, key=lambda g: g["played"], reverse=True)
 
     def _where(self, game_id: int) -> str:
@@ -75,10 +86,11 @@ class HomeScreen:
         resume: list[ft.Control] = []
         for index, game in enumerate(games[:8]):
             names = ", ".join(game["players"])
+            title = variant_name(game["variant"], s.lang)
             tile = ft.Container(
                 content=ft.Column(
                     [
-                        ft.Text(variant_name(game["variant"], s.lang), size=17, weight=ft.FontWeight.W_600),
+                        ft.Text(title, size=17, weight=ft.FontWeight.W_600),
                         ft.Text(names, size=15, color=theme.MUTED, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
                         ft.Text(self._where(game["id"]), size=14),
                         ft.Text(local_time(game["played"]), size=12, color=theme.MUTED),
@@ -90,10 +102,25 @@ class HomeScreen:
                 bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
                 on_click=lambda _, gid=game["id"]: s.open_game(gid),
                 ink=True,
+                expand=True,
             )
-            resume.append(tagged(tile, f"resume-{game['id']}", button=True))
+            opened = tagged(tile, f"resume-{game['id']}", button=True, expand=True)  # type: ignore[arg-type]
             if index == 0:
-                resume[-1] = tagged(resume[-1], "resume")
+                opened = tagged(opened, "resume", expand=True)  # type: ignore[arg-type]
+            abandon = tagged(
+                ft.IconButton(
+                    icon=ft.Icons.CLOSE,
+                    tooltip=t("abandon"),
+                    on_click=lambda _, gid=game["id"]: confirm_abandon(s, gid, s.home),
+                    style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12)),
+                    width=theme.TAP,
+                    height=theme.TAP,
+                ),
+                f"abandon-{game['id']}",
+                t("abandon_named", game=f"{title}, {names}"),
+                button=True,
+            )
+            resume.append(ft.Row([opened, abandon], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
         body = ft.Column(
             [
