@@ -155,9 +155,11 @@ class GameService:
         """Record a throw: the five values as they lie now."""
         return self.act(Roll.of(values), player, seen)
 
-    def roll_without_dice(self, player: str | None = None, seen: State | None = None) -> State:
-        """Record a throw whose dice the player does not enter (a later throw of the turn gives them)."""
-        return self.act(RollWithoutDice(), player, seen)
+    def roll_without_dice(self, player: str | None = None, seen: State | None = None,
+                          kept: Sequence[int] = ()) -> State:
+        """Record a throw whose dice the player does not enter (a later throw of the turn gives them),
+        with the dice they kept from it."""
+        return self.act(RollWithoutDice(tuple(kept)), player, seen)
 
     def score(self, box: str, value: int | None = None, stage: int | None = None, player: str | None = None,
               seen: State | None = None) -> State:

@@ -5,7 +5,9 @@ Score(box='pair', value=6, stage=None)
 >>> to_payload(Roll((5, 5, 5, 2, 3)))
 {'roll': [5, 5, 5, 2, 3]}
 >>> from_payload({"roll_without_dice": True})
-RollWithoutDice()
+RollWithoutDice(kept=())
+>>> to_payload(RollWithoutDice((6, 6)))
+{'roll_without_dice': True, 'kept': [6, 6]}
 """
 
 from __future__ import annotations
@@ -38,7 +40,26 @@ class RollWithoutDice:
     At the table only the last throw's dice decide the box; the number of throws decides fences and
     first-throw bonuses. So a player may skip entering a throw they re-throw from anyway. A turn's
     last possible throw always needs its dice.
+
+    `kept`: the dice the player set aside from it (up to four faces), kept so that any phone, or
+    the same one after a reload, shows them before the next throw; the next throw's five values
+    decide, whatever was kept.
     """
+
+    kept: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, raw: Any) -> RollWithoutDice:
+        """`kept` from its JSON form: a list of at most four faces 1-6 (InvalidAction otherwise)."""
+        if raw is None:
+            return cls()
+        if not isinstance(raw, list | tuple) or len(raw) > 4:
+            raise _bad(f"kept: expected a list of at most 4 faces 1-6, got {raw!r}",
+                       f"kept: нужен список не больше чем из 4 граней 1–6, а не {raw!r}")
+        for value in raw:
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+                raise _bad(f"kept: {value!r} is not a face 1-6", f"kept: {value!r} — не грань 1–6")
+        return cls(tuple(raw))
 
 
 @dataclass(frozen=True)
@@ -99,7 +120,7 @@ def to_payload(action: Action) -> dict[str, Any]:
     if isinstance(action, Roll):
         return {"roll": list(action.values)}
     if isinstance(action, RollWithoutDice):
-        return {"roll_without_dice": True}
+        return {"roll_without_dice": True, **({"kept": list(action.kept)} if action.kept else {})}
     if isinstance(action, Score):
         payload: dict[str, Any] = {"score": action.box}
         if action.value is not None:
@@ -152,6 +173,7 @@ def from_payload(payload: Mapping[str, Any]) -> Action:
     name = found[0]
     known = {name, "player"} | ({"value", "stage"} if name == "score" else set())
     known |= {"stage"} if name == "cross_out" else set()
+    known |= {"kept"} if name == "roll_without_dice" else set()
     unknown = sorted(set(payload) - known)
     if unknown:
         raise _bad(f"{name}: unexpected keys {unknown}", f"{name}: лишние ключи {unknown}")
@@ -168,5 +190,5 @@ def from_payload(payload: Mapping[str, Any]) -> Action:
     if name in ("miss", "roll_without_dice"):
         if raw is not True:
             raise _bad(f"{name}: expected true, got {raw!r}", f"{name}: нужно true, а не {raw!r}")
-        return Miss() if name == "miss" else RollWithoutDice()
+        return Miss() if name == "miss" else RollWithoutDice.of(payload.get("kept"))
     return Undo(_whole(raw, "undo", 1))

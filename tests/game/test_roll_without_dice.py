@@ -71,3 +71,18 @@ def test_undo_takes_it_back_and_its_json_form_round_trips() -> None:
     assert from_payload(SKIP) == RollWithoutDice()
     with pytest.raises(InvalidAction, match="roll_without_dice: expected true"):
         from_payload({"roll_without_dice": 1})
+
+
+def test_the_dice_kept_through_it_are_saved_and_refused_when_they_are_no_dice() -> None:
+    kept = {"roll_without_dice": True, "kept": [6, 6]}
+    s = run(start("yahtzee"), kept)
+    assert s.last_action == RollWithoutDice((6, 6)) and s.dice is None
+    assert to_payload(from_payload(kept)) == kept
+    s = run(s, {"roll": [1, 2, 3, 4, 5]}, {"score": "large_straight"})  # the throw decides, not the kept dice
+    assert column(s, "Аня")["stages"][0]["boxes"]["large_straight"] == 40
+    for bad, said in (([6, 6, 6, 6, 6], "at most 4"), ([7], "7 is not a face"), ([0], "0 is not a face"),
+                      (["6"], "'6' is not a face"), ([True], "True is not a face"), (6, "expected a list")):
+        with pytest.raises(InvalidAction, match=said):
+            from_payload({"roll_without_dice": True, "kept": bad})
+    with pytest.raises(InvalidAction, match="unexpected keys"):
+        from_payload({"roll": [1, 2, 3, 4, 5], "kept": [6]})

@@ -292,8 +292,8 @@ def describe(before: State, after: State, lang: Lang) -> str:
     variant = after.variant
     if isinstance(action, Roll):
         return "-".join(str(v) for v in action.values)
-    if isinstance(action, RollWithoutDice):
-        return "?"  # a throw recorded without its dice
+    if isinstance(action, RollWithoutDice):  # a throw recorded without its dice: those kept, '?' the others
+        return "-".join([*(str(v) for v in action.kept), *"?" * (5 - len(action.kept))]) if action.kept else "?"
     if isinstance(action, Score | CrossOut):
         name = variant.box(action.box).name.in_(lang)
         score = _written(before, after, action.box)

@@ -34,7 +34,7 @@ from scorekeeper.app.sheet.model import (
 )
 from scorekeeper.app.shell import Shell, header, tagged
 from scorekeeper.dice import InvalidDice
-from scorekeeper.game import Action, GameError, State
+from scorekeeper.game import Action, GameError, RollWithoutDice, State
 from scorekeeper.i18n import points
 from scorekeeper.service import GameService
 
@@ -124,6 +124,9 @@ class SheetScreen:
         skipped = state.throws if state.throws and state.dice is None else 0
         remembered = self._kept.get(id(state)) if skipped else None
         kept = remembered[1] if remembered is not None and remembered[0] is state else None
+        if kept is None and skipped and isinstance(state.last_action, RollWithoutDice) and state.last_action.kept:
+            # kept on another phone, or before a reload: the same faces (where this screen did not see them set)
+            kept = [*state.last_action.kept, *[None] * (5 - len(state.last_action.kept))]
         self.dice.sync(state.dice.values if state.dice is not None else None, enabled=enabled, why_not=why_not,
                        can_skip=state.can_roll_without_dice(), skipped=skipped, kept=kept)
 
@@ -152,7 +155,9 @@ class SheetScreen:
 
     def _roll_without_dice(self) -> bool:
         kept = list(self.dice.entry.values)
-        if not self._do(lambda: self.service.roll_without_dice(player=self.shown_player, seen=self.seen)):
+        faces = [v for v in kept if v is not None][:4]
+        if not self._do(lambda: self.service.roll_without_dice(player=self.shown_player, seen=self.seen,
+                                                               kept=faces)):
             return False
         self._kept[id(self.seen)] = (self.seen, kept)
         return True

@@ -1,0 +1,36 @@
+"""The dice kept through a throw recorded without its dice: on every phone, after a reload, in the moves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorekeeper.app.config import AppConfig
+from scorekeeper.app.sheet.view import SheetScreen
+from scorekeeper.app.shell import Shell
+from tests.app.controls import texts
+from tests.app.test_screens_build import StandInPage, open_sheet, shell  # noqa: F401  (shell: the fixture)
+
+
+def _phone(tmp_path: Path, store: object, game_id: int) -> SheetScreen:
+    other = Shell(StandInPage(), AppConfig(db_path=tmp_path / "g.sqlite"), store)  # type: ignore[arg-type]
+    other.start()
+    other.open_game(game_id)
+    assert isinstance(other.screen, SheetScreen)
+    return other.screen
+
+
+def test_the_dice_kept_show_on_another_phone_and_after_a_reload(shell: Shell, tmp_path: Path) -> None:  # noqa: F811
+    service, screen = open_sheet(shell, "yahtzee", ["Аня", "Борис"])
+    watching = _phone(tmp_path, shell.store, service.game_id)
+    screen.dice.entry.press_face(5)
+    screen.dice.entry.press_face(5)
+    screen.dice._throw_without_dice()  # a pair of fives kept, three dice thrown again
+    assert service.state.throws == 1 and service.state.dice is None
+    assert watching.dice.entry.values == [5, 5, None, None, None]  # the other phone, live
+    reloaded = _phone(tmp_path, shell.store, service.game_id)  # a reload, or a server restarted
+    assert reloaded.dice.entry.values == [5, 5, None, None, None]
+    assert [reloaded.dice.entry.press_face(v) for v in (5, 2, 3)][-1] == (5, 5, 5, 2, 3)  # three taps
+    reloaded._roll((5, 5, 5, 2, 3))
+    assert "Аня: 5-5-?-?-?, 5-5-5-2-3" in texts(shell.page.controls[0])  # the moves say what was kept
+    for s in (screen, watching, reloaded):
+        s.dispose()
