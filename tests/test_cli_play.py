@@ -406,3 +406,32 @@ def test_messages_stay_one_line_of_bounded_length(tmp_path: Path, capsys: pytest
         script = {"variant": "yatzy", "players": names, "actions": []}
         code, _, err = _run(capsys, "play", _script(tmp_path, script))
         assert code == 2 and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(("box", "dice", "expected"), [
+    ("full", [4, 4, 4, 4, 4], 20),  # Yatzy's full house is the sum of the dice, never Yahtzee's 25
+    ("small_straight", [4, 4, 4, 4, 4], 15),
+    ("large_straight", [4, 4, 4, 4, 4], 20),
+    ("three", [4, 4, 4, 4, 4], 12),  # three of the dice, not all five
+])
+def test_a_yatzy_joker_writes_yatzys_own_values(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], box: str, dice: list[int], expected: int
+) -> None:
+    script = {"variant": "yatzy", "options": {"joker": "free"}, "players": ["Аня"],
+              "actions": [{"roll": dice}, {"score": "poker"}, {"roll": dice}, {"score": box}]}
+    code, sheet, err = _run(capsys, "play", _script(tmp_path, script))
+    assert code == 0, err
+    stage = sheet["players"][0]["stages"][0]
+    assert (stage["boxes"][box], stage["crossed"], stage["total"]) == (expected, [], 50 + expected)
+
+
+def test_football_raw_goals_may_be_picked_as_the_value(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = {"variant": "ru_football", "options": {"high_goal_policy": "raw"}, "players": ["Аня"],
+              "actions": [{"roll": [7, 7, 7, 7, 9]}, {"score": "four", "value": 7}]}
+    code, sheet, err = _run(capsys, "play", _script(tmp_path, script))
+    assert code == 0, err
+    assert sheet["players"][0]["stages"][0]["boxes"]["four"] == 37
+    code, verdict, err = _run(capsys, "score", "ru_football", "four", "7", "7", "7", "7", "9",
+                              "--option", "high_goal_policy=raw", "--value", "7")
+    assert code == 0, err
+    assert (verdict["valid"], verdict["score"]) == (True, 37)

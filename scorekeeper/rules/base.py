@@ -229,7 +229,10 @@ class Variant:
 
     def shows(self, value: int) -> bool:
         """A die (or a team's goals) can show `value`: the values a claim may pick (which pair)."""
-        top = self.clamp if self.clamp is not None else (self.high or 6)
+        if self.clamp is None and self.high is None:  # football goals kept raw: any count
+            return self.low <= value
+        top = self.clamp if self.clamp is not None else self.high
+        assert top is not None
         return self.low <= value <= top
 
     # --- claims ------------------------------------------------------------------------------

@@ -39,8 +39,10 @@ RUN5 = [n.SMALL_RUN, n.LARGE_RUN]
 REQ_RUN4 = Text("четыре значения подряд", "four values in a row")
 REQ_RUN5 = Text("пять значений подряд", "five values in a row")
 
-# Points a box gives an extra five of a kind played as a joker.
-JOKER_SCORES: Mapping[str, Callable[[Hand], int]] = {
+JokerScores = Mapping[str, Callable[[Hand], int]]
+
+# Points a box gives an extra five of a kind played as a joker (Yahtzee, Kniffel).
+JOKER_SCORES: JokerScores = {
     "three": b.total,
     "four": b.total,
     "full": b.fixed(25),
@@ -49,13 +51,22 @@ JOKER_SCORES: Mapping[str, Callable[[Hand], int]] = {
     "chance": b.total,
 }
 
+# Yatzy's own values for the boxes five of a kind does not make (pair, three and four it does).
+YATZY_JOKER_SCORES: JokerScores = {
+    "full": b.total,
+    "small_straight": b.fixed(15),
+    "large_straight": b.fixed(20),
+    "chance": b.total,
+}
+
 
 class ExtraFiveOfAKind(VariantHooks):
     """Extra Yahtzee/Kniffel: +extra_bonus while the box holds 50, and the joker rule."""
 
-    def __init__(self, extra_bonus: int, joker: str) -> None:
+    def __init__(self, extra_bonus: int, joker: str, scores: JokerScores = JOKER_SCORES) -> None:
         self.extra_bonus = extra_bonus
         self.joker = joker
+        self.scores = scores
         self.adds_extra = extra_bonus > 0
 
     def adjust(
@@ -82,8 +93,8 @@ class ExtraFiveOfAKind(VariantHooks):
                     "An extra five of a kind must go in an open lower box.",
                 )
                 return Evaluation(box.id, False, False, 0, reason)
-        if self.joker != "none" and box.id in JOKER_SCORES:
-            score = JOKER_SCORES[box.id](hand)
+        if self.joker != "none" and box.id in self.scores:
+            score = self.scores[box.id](hand)
             reason = Text(
                 f"{box.name.ru}: лишняя пятёрка одинаковых как джокер — {score}.",
                 f"{box.name.en}: an extra five of a kind as a joker scores {score}.",
@@ -106,10 +117,11 @@ def _build(
     upper_en: tuple[str, ...],
     lower: list[Box],
     options: Mapping[str, Any],
+    joker_scores: JokerScores = JOKER_SCORES,
 ) -> Variant:
     o = dict(options)
     boxes = [b.upper_sum(face, n.upper_name(face, upper_en)) for face in range(1, 7)] + lower
-    hooks = ExtraFiveOfAKind(o["extra_bonus"], o["joker"])
+    hooks = ExtraFiveOfAKind(o["extra_bonus"], o["joker"], joker_scores)
     return Variant(
         id=variant_id,
         name=title,
@@ -208,4 +220,5 @@ def build_yatzy(options: Mapping[str, Any]) -> Variant:
         n.UPPER_EN,
         lower,
         options,
+        YATZY_JOKER_SCORES,
     )
