@@ -251,6 +251,7 @@ OPTION_NAMES: dict[str, Text] = {
     "fours_max": Text("Потолок клетки «Четвёрки»", "Cap of the Fours box"),
     "count_time": Text("Какие голы считаются", "Which goals count"),
     "upper_threshold": Text("Сумма верха для бонуса", "Upper sum for the bonus"),
+    "upper_bonus": Text("Бонус за сумму верха", "Bonus for the upper sum"),
     "extra_bonus": Text("Бонус за каждый следующий покер", "Bonus per extra five of a kind"),
     "joker": Text("Как записывать следующий покер (джокер)", "Joker rule for an extra five of a kind"),
     "straight_score": Text("Очки за стрит (Escalera)", "Escalera scores"),

@@ -111,3 +111,21 @@ def test_the_english_texts_have_no_russian_words() -> None:
         texts |= {f"{variant_id}.{box.id}": box.name for box in variant.boxes}
     russian = {key: text.en for key, text in texts.items() if re.search("[а-яё]", text.en, re.IGNORECASE)}
     assert russian == {}
+
+
+def test_every_house_rule_the_new_game_screen_offers_is_named_in_both_languages() -> None:
+    """No option falls back to the rules' English help text in Russian, nor shows a raw value."""
+    from scorekeeper.i18n.ui import OPTION_NAMES, OPTION_VALUES
+    from scorekeeper.rules import VARIANT_IDS, option_specs
+
+    unnamed = []
+    for variant_id in VARIANT_IDS:
+        for spec in option_specs(variant_id):
+            if isinstance(spec.kind, tuple) and len(spec.kind) < 2:
+                continue  # fixed by the variant: not shown
+            if spec.name not in OPTION_NAMES:
+                unnamed.append(f"{variant_id}.{spec.name}")
+            if isinstance(spec.kind, tuple):
+                unnamed += [f"{variant_id}.{spec.name}={v}" for v in spec.kind
+                            if isinstance(v, str) and v not in OPTION_VALUES]
+    assert unnamed == []
