@@ -59,6 +59,7 @@ class Shell:
         self.joined = False  # this device entered the join code (or came by the invitation's QR code)
         self._rebuild_current: Callable[[], Screen] | None = None
         self._laid_out_for = self.width
+        self._shape: tuple[float, bool] | None = None  # (width, sideways) as last decided
 
     # --- words and looks ---------------------------------------------------------------------
     @property
@@ -120,6 +121,22 @@ class Shell:
         """The page's width in logical pixels (a phone's 390 until the browser has said)."""
         width = getattr(self.page, "width", None)
         return float(width) if isinstance(width, (int, float)) and width > 0 else theme.PHONE_W
+
+    @property
+    def height(self) -> float:
+        """The page's height in logical pixels (a phone's 844 until the browser has said)."""
+        height = getattr(self.page, "height", None)
+        return float(height) if isinstance(height, (int, float)) and height > 0 else theme.PHONE_H
+
+    @property
+    def sideways(self) -> bool:
+        """The screen is low and wide (a phone held sideways): the sheet's dice go beside it. Decided
+        anew only when the width changes, so that an on-screen keyboard, which takes height alone,
+        never switches the layout under the field being typed in."""
+        width = self.width
+        if self._shape is None or self._shape[0] != width:
+            self._shape = (width, self.height < theme.SIDEWAYS_H and width >= theme.SIDEWAYS_W and width > self.height)
+        return self._shape[1]
 
     def _resized(self, _: Any) -> None:
         """Lay the screen out again for a new width (not for a height change: an on-screen

@@ -44,6 +44,7 @@ class DicePanel:
         self.on_throw = on_throw
         self.on_throw_without_dice = on_throw_without_dice
         self.enabled = True
+        self.width: float | None = None  # the panel's own width where it is not the screen's
         self.can_skip = False  # a throw may go without its dice now
         self.skipped = 0  # the throw number recorded without its dice, while its dice are awaited
         self._dropped = ""  # the keys emptied by another phone's change, while they may still come
@@ -235,7 +236,7 @@ class DicePanel:
         # The panel's padding (16), the gaps between the dice and, beside the dice, the photo
         # button (48) after a gap (10); football's goals have no photo button and wider gaps.
         taken = 16 + (4 * 10 if self.numeric else 4 * 5 + 48 + 10)
-        return max(40.0, min(float(theme.DIE), (self.shell.width - taken) / 5))
+        return max(40.0, min(float(theme.DIE), ((self.width or self.shell.width) - taken) / 5))
 
     def _dice(self) -> list[ft.Control]:
         t = self.shell.t

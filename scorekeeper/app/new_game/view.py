@@ -59,6 +59,7 @@ class NewGameScreen:
             border_radius=12,
             bgcolor=theme.CURRENT_COLUMN if selected else ft.Colors.SURFACE_CONTAINER_HIGH,
             on_click=pick,
+            ink=True,  # a stop of the keyboard's Tab (Enter picks it)
         )
         return tagged(tile, f"variant-{variant_id}", button=True, selected=selected)
 

@@ -40,6 +40,7 @@ from scorekeeper.service import GameService
 
 HEADER_H = 34  # the players' names above the sheet
 TOTAL_H = 34  # a line of totals below it
+CELL_NAME_WIDE = 84.0  # a player's column as wide as it gets
 SITTING_OUT = 0.4  # the opacity of the column of a player who does not play the match's current game
 BAR_MARGIN = 8  # between the cross-out / play-again button and the screen's right edge
 
@@ -282,8 +283,14 @@ class SheetScreen:
         """The box names' column: narrower when many players share the phone's width."""
         return theme.NAME_W if len(self.service.state.players) <= 4 else theme.NAME_W_NARROW
 
+    def _panel_width(self) -> float | None:
+        """The dice panel's width where it stands beside the sheet (a phone held sideways), else None."""
+        if not self.shell.sideways:
+            return None
+        return min(float(theme.SIDE_PANEL_W), max(300.0, self.shell.width / 2))
+
     def _cell_width(self, players: int) -> float:
-        room = self.shell.width - 16 - self._name_width()
+        room = self.shell.width - (self._panel_width() or 0) - 16 - self._name_width()
         return max(44.0, min(84.0, room / max(1, players)))
 
     def _why_closed(self, seat: int, stage: int, box_id: str) -> None:
@@ -328,6 +335,9 @@ class SheetScreen:
             on_click=(lambda _: self._tap_box(box_id)) if cell.tappable else (
                 (lambda _: on_closed_tap()) if on_closed_tap is not None else None),
             on_long_press=(lambda _: self._pick_value(box_id)) if cell.tappable and cell.kind == "preview" else None,
+            # A box that takes the throw is a stop of the keyboard's Tab (Enter writes it), and
+            # ripples under the finger; a closed one only explains itself when tapped.
+            ink=cell.tappable,
         )
         if cell.kind == "preview":
             hint = f"{hint} · {self.shell.t('would_score', n=cell.shown)}"
@@ -348,10 +358,11 @@ class SheetScreen:
         hints = previews(state, stage if choosing else None) if stage == state.stage or choosing else {}
         names: list[ft.Control] = [
             ft.Container(
-                content=self._player_name(p, i, sitting_out=self._sitting_out(sheet, i)),
+                content=self._player_name(p, i, sitting_out=self._sitting_out(sheet, i), width=width),
                 width=width,
                 height=HEADER_H,
                 alignment=ft.Alignment.CENTER,
+                padding=ft.Padding.symmetric(horizontal=2),  # two names never run into one
                 bgcolor=theme.CURRENT_COLUMN if i == current_seat else None,
                 key=ft.ScrollKey(f"seat-{i + 1}"),  # type: ignore[call-arg]
             )
@@ -370,9 +381,13 @@ class SheetScreen:
         """The player does not play the match's current game (an extra game of those tied)."""
         return not sheet["finished"] and not sheet["players"][seat].get("playing", True)
 
-    def _player_name(self, player: dict[str, Any], seat: int, sitting_out: bool) -> ft.Control:
-        """A player's name above the column; «не играет» under it while the player sits a game out."""
-        name = ft.Text(player["name"], size=15, weight=ft.FontWeight.W_600, no_wrap=True,
+    def _player_name(self, player: dict[str, Any], seat: int, sitting_out: bool,
+                     width: float = CELL_NAME_WIDE) -> ft.Control:
+        """A player's name above the column; «не играет» under it while the player sits a game out.
+        A narrow column (many players) shows a long name smaller, on two lines, before it cuts it."""
+        narrow = width < NARROW_CELL and not sitting_out
+        name = ft.Text(player["name"], size=13 if narrow else 15,
+                       weight=ft.FontWeight.W_600, no_wrap=not narrow, max_lines=2 if narrow else 1,
                        overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)
         if not sitting_out:
             return name
@@ -678,11 +693,28 @@ class SheetScreen:
                 spacing=0,
             )
         table = ft.Column([grid, totals_box], spacing=0, expand=True)
+        top = header(s, "", back=s.home, trailing=[undo], title_control=title)
+        sheet_area = ft.Container(content=table, expand=True, padding=ft.Padding.symmetric(horizontal=8))
+        panel_w = self._panel_width()
+        self.dice.width = panel_w
+        if panel_w is not None:
+            # A phone held sideways: below the header there would be no room left for the boxes,
+            # so the turn and the dice stand beside the sheet, the dice at the bottom for the thumb.
+            side = ft.Column([*bar, ft.Container(expand=True), *([] if state.finished else [self.dice.build()])],
+                             spacing=0)
+            return ft.Row(
+                [ft.Column([top, sheet_area], spacing=0, expand=True),
+                 ft.Container(content=side, width=panel_w, bgcolor=ft.Colors.SURFACE_CONTAINER,
+                              border=ft.Border.only(left=ft.BorderSide(1, theme.LINE)))],
+                spacing=0,
+                expand=True,
+                vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+            )
         return ft.Column(
             [
-                header(s, "", back=s.home, trailing=[undo], title_control=title),
+                top,
                 *bar,
-                ft.Container(content=table, expand=True, padding=ft.Padding.symmetric(horizontal=8)),
+                sheet_area,
                 *([] if state.finished else [self.dice.build()]),  # a finished sheet takes the room
             ],
             spacing=0,

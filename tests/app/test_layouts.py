@@ -1,0 +1,92 @@
+"""The sheet laid out for the screen it is on: a phone held sideways, a tablet."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorekeeper.app.shell import Shell
+from tests.app.controls import identifiers, walk
+from tests.app.test_screens_build import open_sheet, shell  # noqa: F401  (shell: the fixture)
+
+
+def sized(shell: Shell, width: float, height: float) -> None:  # noqa: F811
+    shell.page.width = width  # type: ignore[attr-defined]
+    shell.page.height = height  # type: ignore[attr-defined]
+    shell._resized(None)
+
+
+def panel_beside_the_sheet(shell: Shell) -> ft.Container | None:  # noqa: F811
+    """The dice panel's column where it stands beside the sheet (a fixed width, right of it)."""
+    top = shell.page.controls[0].content
+    if not isinstance(top, ft.Row):
+        return None
+    side = top.controls[-1]
+    assert isinstance(side, ft.Container) and side.width is not None
+    return side
+
+
+def test_a_phone_held_sideways_has_the_dice_beside_the_boxes(shell: Shell) -> None:  # noqa: F811
+    for width, height in ((844, 390), (640, 360)):
+        sized(shell, width, height)
+        service, screen = open_sheet(shell, "ru_fences", ["Аня", "Борис", "Вера"])
+        side = panel_beside_the_sheet(shell)
+        assert side is not None, f"{width}×{height}: the dice under the sheet leave no room for a box"
+        found = identifiers(side)
+        assert {"turn", "die-1", "face-6", "throw", "dice-keys", "cross-out"} <= set(found)
+        assert "box-1-1-ones" not in found
+        # The sheet's columns share what is left beside the panel; five dice and the photo fit it.
+        assert screen._cell_width(3) * 3 + screen._name_width() + 16 <= width - side.width + 0.5
+        assert 5 * screen.dice._die_size() + 4 * 5 + 48 + 10 + 16 <= side.width + 0.5
+        screen.dispose()
+
+
+def test_an_upright_phone_or_a_tablet_keeps_the_dice_under_the_sheet(shell: Shell) -> None:  # noqa: F811
+    for width, height in ((390, 844), (360, 640), (820, 1180), (1180, 820)):
+        sized(shell, width, height)
+        _, screen = open_sheet(shell, "yahtzee", ["Ann", "Bob"])
+        assert panel_beside_the_sheet(shell) is None, f"{width}×{height}"
+        screen.dispose()
+
+
+def test_an_on_screen_keyboard_does_not_move_the_dice_under_the_typing_thumb(shell: Shell) -> None:  # noqa: F811
+    sized(shell, 1024, 700)
+    open_sheet(shell, "yahtzee", ["Ann", "Bob"])
+    assert panel_beside_the_sheet(shell) is None
+    sized(shell, 1024, 380)  # the keyboard takes the height alone: the field being typed in stays
+    shell.redraw()  # …even when the game redraws meanwhile
+    assert panel_beside_the_sheet(shell) is None
+    sized(shell, 700, 380)  # turned: laid out anew
+    assert panel_beside_the_sheet(shell) is not None
+
+
+def test_a_finished_game_sideways_has_no_dice(shell: Shell) -> None:  # noqa: F811
+    sized(shell, 844, 390)
+    service, screen = open_sheet(shell, "yahtzee", ["Соло"])
+    for box in service.state.variant.box_ids:
+        service.roll((6, 6, 6, 1, 2))
+        service.score(box)
+    shell.redraw()
+    side = panel_beside_the_sheet(shell)
+    assert side is not None and "rematch" in identifiers(side)
+    assert not any(getattr(c, "identifier", None) == "throw" for c in walk(shell.page.controls[0]))
+
+
+def test_twelve_players_on_a_small_phone_keep_their_names_apart_and_whole_where_they_can(
+        shell: Shell) -> None:  # noqa: F811
+    names = ["Аня", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жора", "Зоя", "Игорь", "Катерина", "Лев",
+             "Мария-Антуанетта"]
+    sized(shell, 360, 640)
+    _, screen = open_sheet(shell, "ru_encyclopedia", names)
+    shown = {c.value: c for c in walk(shell.page.controls[0]) if isinstance(c, ft.Text) and c.value in names}
+    assert set(shown) == set(names)
+    holders = [c for c in walk(shell.page.controls[0])
+               if isinstance(c, ft.Container) and isinstance(c.content, ft.Text) and c.content.value in names]
+    for holder in holders:
+        assert holder.padding is not None  # a gap between two names, however long
+        text = holder.content
+        assert text.max_lines == 2 and not text.no_wrap  # «Катерина» on two lines, not «Кате…»
+    screen.dispose()
+    sized(shell, 390, 844)
+    _, screen = open_sheet(shell, "ru_encyclopedia", names[:3])
+    wide = [c for c in walk(shell.page.controls[0]) if isinstance(c, ft.Text) and c.value == "Борис"]
+    assert wide and wide[0].size == 15 and wide[0].max_lines == 1
