@@ -172,15 +172,21 @@ class Tab:
                     if box is None or self._uncovered(node):
                         break
                     # Wheel the sheet towards the node: up when it sits above the middle.
-                    self.page.mouse.move(200, 400)
-                    self.page.mouse.wheel(0, -120 if box["y"] < 400 else 120)
+                    x, middle = self._middle()
+                    self.page.mouse.move(x, middle)
+                    self.page.mouse.wheel(0, -120 if box["y"] < middle else 120)
                     time.sleep(0.15)
                 return node
             if time.monotonic() > deadline:
                 raise AssertionError(f"no [{identifier}] on the screen")
-            self.page.mouse.move(200, 400)
+            self.page.mouse.move(*self._middle())
             self.page.mouse.wheel(0, 200)
             time.sleep(0.15)
+
+    def _middle(self) -> tuple[float, float]:
+        """The middle of the screen's upper part, where the scrolling content is on every size."""
+        size = self.page.viewport_size or {"width": 390, "height": 844}
+        return min(200.0, size["width"] / 2), size["height"] * 0.45
 
     def text(self, identifier: str) -> str:
         node = self.find(identifier)
