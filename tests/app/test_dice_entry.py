@@ -110,3 +110,22 @@ def test_another_screens_throw_without_dice_leaves_this_entry_blank() -> None:
     entry.sync((5, 5, 5, 2, 3))
     entry.sync(None, after_throw_without_dice=True)  # not thrown from here: nothing was kept here
     assert entry.values == [None] * 5
+
+
+def test_a_die_picked_then_a_face_puts_the_face_on_that_die() -> None:
+    entry = DiceEntry()
+    entry.tap_die(3)  # a new player picks the third die...
+    assert entry.press_face(4) is None  # ...then its face: it lands there, not on the first die
+    assert entry.values == [None, None, 4, None, None]
+    assert [entry.press_face(v) for v in (1, 2, 5)] == [None, None, None]  # the pad fills the others
+    assert entry.values == [1, 2, 4, 5, None]
+    entry.tap_die(5)
+    assert entry.press_face(6) == (1, 2, 4, 5, 6)  # the last one picked: the throw is made
+    entry.sync((1, 2, 4, 5, 6))
+    entry.tap_die(2)  # after a throw a tap blanks a die (re-thrown): the pad fills it as before
+    assert entry.values[1] is None and entry.press_face(3) == (1, 3, 4, 5, 6)
+    entry.sync(None)
+    entry.tap_die(1)
+    entry.tap_die(1)  # two taps: face 2 on that die, and the pad goes on with the blank ones
+    entry.press_face(6)
+    assert entry.values == [2, 6, None, None, None]

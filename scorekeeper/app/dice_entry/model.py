@@ -11,6 +11,12 @@ No rules here: the entry only collects five values; the game checks them when th
 >>> entry.press_face(5), entry.press_face(6)
 (None, (5, 5, 5, 5, 6))
 
+A blank die tapped once and then a face: the face goes to that die (pick a die, then its face).
+
+>>> entry.sync(None); entry.tap_die(3); entry.press_face(4)
+>>> entry.values
+[None, None, 4, None, None]
+
 After a throw the dice outside the biggest group are offered for re-throwing: with no die tapped,
 the pad fills them.
 
@@ -50,6 +56,8 @@ class DiceEntry:
     - A fresh turn starts with five blank dice; the face pad fills the leftmost blank die.
     - After a throw the dice keep their values; tapping a die blanks it (it was re-thrown) and
       makes it the cursor; tapping a blank die or the cursor die steps its value up (1, 2, … 6, 1).
+    - A face pressed right after a blank die's first tap goes to that die (replacing the 1 the
+      tap set): a player who picks a die and then its face gets that face there.
     - Filling the last blank die with the pad returns the throw to make; the `throw` button
       returns the dice as shown when they changed since the last throw.
     - After a throw, the dice outside the biggest group (the ones a player usually re-throws)
@@ -65,6 +73,7 @@ class DiceEntry:
     changed: bool = False  # something was set since the last throw
     suggested: list[int] = field(default_factory=list)  # 0-based dice the pad fills after a throw
     kept: bool = False  # the set dice were kept through a throw recorded without its dice
+    picked: int | None = None  # 0-based die just stepped from blank by one tap: the next face goes there
 
     # --- following the game ----------------------------------------------------------------
     def sync(self, dice: Sequence[int] | None, after_throw_without_dice: bool = False,
@@ -87,6 +96,7 @@ class DiceEntry:
             self.thrown = tuple(self.values)  # type: ignore[arg-type]
             self.kept = False
         self.cursor = None
+        self.picked = None
         self.changed = False
         self.suggested = suggest_rethrow(self.thrown) if self.thrown is not None else []
 
@@ -106,13 +116,20 @@ class DiceEntry:
             self.values[index] = self.low if current is None or current >= self.high else current + 1
         else:
             self.values[index] = None
+        self.picked = index if current is None else None
         self.cursor = index
         self.changed = True
 
     def press_face(self, value: int) -> tuple[int, ...] | None:
-        """Face pad: fill the leftmost blank die; the throw to make once none is blank."""
+        """Face pad: the die just picked (a blank die tapped once), else the leftmost blank die; the
+        throw to make once none is blank."""
         if not self.low <= value <= self.high:
             return None
+        if self.picked is not None:
+            self.values[self.picked] = value
+            self.picked = self.cursor = None
+            self.changed = True
+            return self.complete()
         if not self.blanks() and self.suggested and self.cursor is None:
             for index in self.suggested:
                 self.values[index] = None
@@ -135,14 +152,14 @@ class DiceEntry:
         """Fewer than five values typed: they are the dice set (kept), the others blank (re-thrown),
         as if tapped on the pad after a tap on "all again"."""
         self.values = [int(v) for v in values][:DICE] + [None] * max(0, DICE - len(values))
-        self.cursor = None
+        self.cursor = self.picked = None
         self.suggested = []
         self.changed = True
 
     def rethrow_all(self) -> None:
         """All five dice were thrown again: blank them all."""
         self.values = [None] * DICE
-        self.cursor = None
+        self.cursor = self.picked = None
         self.suggested = []
         self.changed = True
 
@@ -165,7 +182,7 @@ class DiceEntry:
     def throw_without_dice(self) -> None:
         """The throw goes without its dice: the set dice stay as kept, the blank ones are re-thrown."""
         self.suggested = []
-        self.cursor = None
+        self.cursor = self.picked = None
         self.changed = False
         self.kept = True
 
