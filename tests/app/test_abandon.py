@@ -8,15 +8,14 @@ from scorekeeper.app.sheet.view import SheetScreen
 from scorekeeper.app.shell import Shell
 from scorekeeper.service import GameService
 from tests.app.controls import identifiers, texts
-from tests.app.test_screens_build import shell  # noqa: F401  (the fixture)
 
 
-def _home_ids(shell: Shell) -> dict[str, object]:  # noqa: F811
+def _home_ids(shell: Shell) -> dict[str, object]:
     shell.home()
     return identifiers(shell.page.controls[0])
 
 
-def test_abandoning_from_home_asks_first_and_keeps_the_game_in_history(shell: Shell) -> None:  # noqa: F811
+def test_abandoning_from_home_asks_first_and_keeps_the_game_in_history(shell: Shell) -> None:
     kept = GameService.create(shell.store, "yahtzee", ["Аня", "Борис"])
     stale = GameService.create(shell.store, "ru_fences", ["Вера", "Глеб"])
     stale.roll([5, 5, 5, 2, 3])
@@ -44,7 +43,7 @@ def test_abandoning_from_home_asks_first_and_keeps_the_game_in_history(shell: Sh
     assert "не закончена" in identifiers(history)[f"history-game-{kept.game_id}"].label  # type: ignore[attr-defined]
 
 
-def test_an_abandoned_game_resumed_from_history_is_unfinished_again(shell: Shell) -> None:  # noqa: F811
+def test_an_abandoned_game_resumed_from_history_is_unfinished_again(shell: Shell) -> None:
     game = GameService.create(shell.store, "yatzy", ["Аня"])
     game.roll([6, 6, 6, 1, 2])
     page = GameSheetScreen(shell, game.game_id, back=shell.home)
@@ -65,7 +64,7 @@ def test_an_abandoned_game_resumed_from_history_is_unfinished_again(shell: Shell
     assert f"resume-{game.game_id}" in _home_ids(shell)
 
 
-def test_a_finished_game_offers_no_abandoning(shell: Shell) -> None:  # noqa: F811
+def test_a_finished_game_offers_no_abandoning(shell: Shell) -> None:
     import random
 
     from scorekeeper.game.simulate import play_random
@@ -78,7 +77,7 @@ def test_a_finished_game_offers_no_abandoning(shell: Shell) -> None:  # noqa: F8
     assert "history-abandon" not in ids and "history-resume" not in ids
 
 
-def test_the_phones_back_closes_a_dialog_left_open(shell: Shell) -> None:  # noqa: F811
+def test_the_phones_back_closes_a_dialog_left_open(shell: Shell) -> None:
     from types import SimpleNamespace
 
     game = GameService.create(shell.store, "yahtzee", ["Аня"])

@@ -16,8 +16,8 @@ from scorekeeper.game import new_game
 from scorekeeper.game.simulate import play_random
 from scorekeeper.service import GameService
 from scorekeeper.store import Store
+from tests.app.conftest import StandInPage
 from tests.app.controls import identifiers, texts, walk
-from tests.app.test_screens_build import StandInPage
 
 
 def shell_at(tmp_path: Path, width: float = 390, route: str = "/") -> Shell:

@@ -7,8 +7,8 @@ from pathlib import Path
 from scorekeeper.app.config import AppConfig
 from scorekeeper.app.sheet.view import SheetScreen
 from scorekeeper.app.shell import Shell
+from tests.app.conftest import StandInPage, open_sheet
 from tests.app.controls import texts
-from tests.app.test_screens_build import StandInPage, open_sheet, shell  # noqa: F401  (shell: the fixture)
 
 
 def _phone(tmp_path: Path, store: object, game_id: int) -> SheetScreen:
@@ -19,7 +19,7 @@ def _phone(tmp_path: Path, store: object, game_id: int) -> SheetScreen:
     return other.screen
 
 
-def test_the_dice_kept_show_on_another_phone_and_after_a_reload(shell: Shell, tmp_path: Path) -> None:  # noqa: F811
+def test_the_dice_kept_show_on_another_phone_and_after_a_reload(shell: Shell, tmp_path: Path) -> None:
     service, screen = open_sheet(shell, "yahtzee", ["Аня", "Борис"])
     watching = _phone(tmp_path, shell.store, service.game_id)
     screen.dice.entry.press_face(5)

@@ -6,8 +6,8 @@ import flet as ft
 
 from scorekeeper.app.new_game.view import NewGameScreen
 from scorekeeper.app.shell import Shell
+from tests.app.conftest import open_sheet
 from tests.app.controls import identifiers
-from tests.app.test_screens_build import open_sheet, shell  # noqa: F401  (shell: the fixture)
 
 
 def focusable(control: ft.Control) -> bool:
@@ -18,7 +18,7 @@ def focusable(control: ft.Control) -> bool:
     return not getattr(inner, "disabled", False)
 
 
-def test_tab_reaches_every_box_that_takes_the_throw_and_no_other(shell: Shell) -> None:  # noqa: F811
+def test_tab_reaches_every_box_that_takes_the_throw_and_no_other(shell: Shell) -> None:
     service, screen = open_sheet(shell, "yahtzee", ["Ann", "Bob"])
     service.roll((6, 6, 6, 1, 2))
     shell.redraw()
@@ -34,7 +34,7 @@ def test_tab_reaches_every_box_that_takes_the_throw_and_no_other(shell: Shell) -
     screen.dispose()
 
 
-def test_tab_reaches_every_game_on_the_new_game_screen(shell: Shell) -> None:  # noqa: F811
+def test_tab_reaches_every_game_on_the_new_game_screen(shell: Shell) -> None:
     shell.show(lambda: NewGameScreen(shell))
     found = identifiers(shell.page.controls[0])
     tiles = [key for key in found if key.startswith("variant-")]

@@ -5,17 +5,17 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.app.shell import Shell
+from tests.app.conftest import open_sheet
 from tests.app.controls import identifiers, walk
-from tests.app.test_screens_build import open_sheet, shell  # noqa: F401  (shell: the fixture)
 
 
-def sized(shell: Shell, width: float, height: float) -> None:  # noqa: F811
+def sized(shell: Shell, width: float, height: float) -> None:
     shell.page.width = width  # type: ignore[attr-defined]
     shell.page.height = height  # type: ignore[attr-defined]
     shell._resized(None)
 
 
-def panel_beside_the_sheet(shell: Shell) -> ft.Container | None:  # noqa: F811
+def panel_beside_the_sheet(shell: Shell) -> ft.Container | None:
     """The dice panel's column where it stands beside the sheet (a fixed width, right of it)."""
     top = shell.page.controls[0].content
     if not isinstance(top, ft.Row):
@@ -25,7 +25,7 @@ def panel_beside_the_sheet(shell: Shell) -> ft.Container | None:  # noqa: F811
     return side
 
 
-def test_a_phone_held_sideways_has_the_dice_beside_the_boxes(shell: Shell) -> None:  # noqa: F811
+def test_a_phone_held_sideways_has_the_dice_beside_the_boxes(shell: Shell) -> None:
     for width, height in ((844, 390), (640, 360)):
         sized(shell, width, height)
         service, screen = open_sheet(shell, "ru_fences", ["Аня", "Борис", "Вера"])
@@ -40,7 +40,7 @@ def test_a_phone_held_sideways_has_the_dice_beside_the_boxes(shell: Shell) -> No
         screen.dispose()
 
 
-def test_an_upright_phone_or_a_tablet_keeps_the_dice_under_the_sheet(shell: Shell) -> None:  # noqa: F811
+def test_an_upright_phone_or_a_tablet_keeps_the_dice_under_the_sheet(shell: Shell) -> None:
     for width, height in ((390, 844), (360, 640), (820, 1180), (1180, 820)):
         sized(shell, width, height)
         _, screen = open_sheet(shell, "yahtzee", ["Ann", "Bob"])
@@ -48,7 +48,7 @@ def test_an_upright_phone_or_a_tablet_keeps_the_dice_under_the_sheet(shell: Shel
         screen.dispose()
 
 
-def test_an_on_screen_keyboard_does_not_move_the_dice_under_the_typing_thumb(shell: Shell) -> None:  # noqa: F811
+def test_an_on_screen_keyboard_does_not_move_the_dice_under_the_typing_thumb(shell: Shell) -> None:
     sized(shell, 1024, 700)
     open_sheet(shell, "yahtzee", ["Ann", "Bob"])
     assert panel_beside_the_sheet(shell) is None
@@ -59,7 +59,7 @@ def test_an_on_screen_keyboard_does_not_move_the_dice_under_the_typing_thumb(she
     assert panel_beside_the_sheet(shell) is not None
 
 
-def test_a_finished_game_sideways_has_no_dice(shell: Shell) -> None:  # noqa: F811
+def test_a_finished_game_sideways_has_no_dice(shell: Shell) -> None:
     sized(shell, 844, 390)
     service, screen = open_sheet(shell, "yahtzee", ["Соло"])
     for box in service.state.variant.box_ids:
@@ -72,7 +72,7 @@ def test_a_finished_game_sideways_has_no_dice(shell: Shell) -> None:  # noqa: F8
 
 
 def test_twelve_players_on_a_small_phone_keep_their_names_apart_and_whole_where_they_can(
-        shell: Shell) -> None:  # noqa: F811
+        shell: Shell) -> None:
     names = ["Аня", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жора", "Зоя", "Игорь", "Катерина", "Лев",
              "Мария-Антуанетта"]
     sized(shell, 360, 640)

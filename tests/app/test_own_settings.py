@@ -16,8 +16,8 @@ from scorekeeper.app.settings.storage import KEY_LANG, KEY_THEME, BrowserState
 from scorekeeper.app.shell import Shell
 from scorekeeper.i18n.ui import tr
 from scorekeeper.store import Store
+from tests.app.conftest import StandInPage
 from tests.app.controls import texts
-from tests.app.test_screens_build import StandInPage
 
 
 def test_a_browser_language_counts_when_it_is_its_main_one_and_the_app_speaks_it() -> None:

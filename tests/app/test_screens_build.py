@@ -8,7 +8,6 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import flet as ft
 import pytest
 
 from scorekeeper.app.config import AppConfig
@@ -19,55 +18,8 @@ from scorekeeper.game.simulate import play_random
 from scorekeeper.rules import VARIANT_IDS
 from scorekeeper.service import GameService
 from scorekeeper.store import Store
+from tests.app.conftest import StandInPage, open_sheet
 from tests.app.controls import identifiers, texts, walk
-
-
-class StandInPage:
-    """What the app asks of a Flet page, recorded instead of sent to a browser."""
-
-    def __init__(self) -> None:
-        self.controls: list[ft.Control] = []
-        self.dialogs: list[Any] = []
-        self.updates = 0
-        self.client_ip = "127.0.0.1"
-        self.client_user_agent = "HeadlessChrome"
-        self.title = ""
-        self.on_close = None
-        self.on_keyboard_event = None
-        self.session: Any = SimpleNamespace(connection=object())  # a tab that is connected
-
-    def update(self) -> None:
-        self.updates += 1
-
-    def show_dialog(self, dialog: Any) -> None:
-        self.dialogs.append(dialog)
-
-    def pop_dialog(self) -> Any:
-        return self.dialogs.pop() if self.dialogs else None
-
-    def run_task(self, handler: Any) -> None:
-        import asyncio
-
-        asyncio.run(handler())
-
-
-
-@pytest.fixture
-def shell(tmp_path: Path) -> Shell:
-    store = Store(tmp_path / "g.sqlite")
-    page = StandInPage()
-    shell = Shell(page, AppConfig(db_path=tmp_path / "g.sqlite"), store)  # type: ignore[arg-type]
-    shell.start()
-    return shell
-
-
-def open_sheet(shell: Shell, variant: str, players: list[str], options: dict[str, Any] | None = None
-               ) -> tuple[GameService, SheetScreen]:
-    """A new game saved and its sheet shown."""
-    service = GameService.create(shell.store, variant, players, options)
-    shell.open_game(service.game_id)
-    assert isinstance(shell.screen, SheetScreen)
-    return service, shell.screen
 
 
 def test_home_settings_new_game_invite(shell: Shell) -> None:
