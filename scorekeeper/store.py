@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -289,30 +290,23 @@ class Store:
             ).fetchall()
         return [r[0] for r in rows]
 
-    def games(self, player: str | None = None, variant: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
-        """Saved games, newest first, optionally those of one player and/or one variant."""
+    def games(
+        self, player: str | None = None, variant: str | None = None, limit: int = 100, offset: int = 0,
+        *, open_only: bool = False,
+    ) -> list[dict[str, Any]]:
+        """Saved games, newest first, optionally those of one player and/or one variant, or only those
+        still open (neither finished nor set aside): `limit` of them after skipping `offset`
+        (`count_games` says how many there are in all)."""
+        where, params = self._games_filter(player, variant, open_only)
         sql = ("SELECT g.id, g.variant, g.created, g.finished, g.abandoned, "
                "(SELECT group_concat(name, char(31)) FROM "
                "(SELECT name FROM players p WHERE p.game_id = g.id ORDER BY seat)), "
-               "COALESCE((SELECT max(a.created) FROM actions a WHERE a.game_id = g.id), g.created) "
-               "FROM games g WHERE 1")
-        params: list[Any] = []
-        if variant is not None:
-            sql += " AND g.variant = ?"
-            params.append(variant)
-        if player is not None:
-            sql += " AND EXISTS (SELECT 1 FROM players p WHERE p.game_id = g.id AND p.name = ?)"
-            params.append(player)
-        sql += " ORDER BY g.id DESC LIMIT ?"
-        params.append(limit)
+               "COALESCE((SELECT max(a.created) FROM actions a WHERE a.game_id = g.id), g.created), "
+               "(SELECT group_concat(name, char(31)) FROM "
+               "(SELECT name FROM results r WHERE r.game_id = g.id AND r.won = 1 ORDER BY seat)) "
+               f"FROM games g WHERE {where} ORDER BY g.id DESC LIMIT ? OFFSET ?")
         with self._lock:
-            rows = self._db.execute(sql, params).fetchall()
-            winners = {
-                (r[0]): r[1]
-                for r in self._db.execute(
-                    "SELECT game_id, group_concat(name, char(31)) FROM results WHERE won = 1 GROUP BY game_id"
-                ).fetchall()
-            }
+            rows = self._db.execute(sql, [*params, limit, offset]).fetchall()
         return [
             {
                 "id": r[0],
@@ -321,35 +315,87 @@ class Store:
                 "finished": r[3],
                 "abandoned": r[4],  # when an unfinished game was set aside, else None
                 "players": r[5].split("\x1f") if r[5] else [],
-                "winners": winners[r[0]].split("\x1f") if r[0] in winners else [],
+                "winners": r[7].split("\x1f") if r[7] else [],
                 "played": r[6],  # the last action's time (the creation time before any)
             }
             for r in rows
         ]
 
+    def count_games(self, player: str | None = None, variant: str | None = None) -> int:
+        """How many saved games `games` would list with no limit."""
+        where, params = self._games_filter(player, variant)
+        with self._lock:
+            return int(self._db.execute(f"SELECT count(*) FROM games g WHERE {where}", params).fetchone()[0])
+
+    @staticmethod
+    def _games_filter(player: str | None, variant: str | None, open_only: bool = False) -> tuple[str, list[Any]]:
+        where, params = "g.finished IS NULL AND g.abandoned IS NULL" if open_only else "1", []
+        if variant is not None:
+            where += " AND g.variant = ?"
+            params.append(variant)
+        if player is not None:
+            where += " AND EXISTS (SELECT 1 FROM players p WHERE p.game_id = g.id AND p.name = ?)"
+            params.append(player)
+        return where, params
+
     def player_stats(self, player: str | None = None, variant: str | None = None) -> list[dict[str, Any]]:
-        """Per player and variant, over finished games: games, wins, average and best totals,
-        upper premiums and penalties, fences earned and spent."""
-        sql = ("SELECT name, variant, count(*), sum(won), avg(total), max(total), sum(premiums), "
-               "sum(penalties), sum(fences_earned), sum(fences_spent) FROM results WHERE 1")
+        """Per player, variant and form of play, over finished games: games, wins, average and best
+        totals, upper premiums and penalties, fences earned and spent.
+
+        A match (a series, play to a target) counts as one game with the match's totals, and its
+        figures are kept apart from single games and from matches of another length or target
+        ("form": '' for single games, 'series:3', 'target:500'): their totals do not compare.
+        """
+        sql = ("SELECT r.name, r.variant, g.options, r.won, r.total, r.premiums, r.penalties, "
+               "r.fences_earned, r.fences_spent FROM results r JOIN games g ON g.id = r.game_id WHERE 1")
         params: list[Any] = []
         if player is not None:
-            sql += " AND name = ?"
+            sql += " AND r.name = ?"
             params.append(player)
         if variant is not None:
-            sql += " AND variant = ?"
+            sql += " AND r.variant = ?"
             params.append(variant)
-        sql += " GROUP BY name, variant ORDER BY name, variant"
         with self._lock:
             rows = self._db.execute(sql, params).fetchall()
-        keys = ("name", "variant", "games", "wins", "average", "best", "premiums", "penalties",
-                "fences_earned", "fences_spent")
-        return [dict(zip(keys, row, strict=True)) for row in rows]
+        found: dict[tuple[str, str, str], dict[str, Any]] = {}
+        for name, variant_id, options, won, total, premiums, penalties, earned, spent in rows:
+            form = match_form(variant_id, options)
+            row = found.get((name, variant_id, form))
+            if row is None:
+                row = found[(name, variant_id, form)] = {
+                    "name": name, "variant": variant_id, "form": form, "games": 0, "wins": 0, "average": 0.0,
+                    "best": total, "premiums": 0, "penalties": 0, "fences_earned": 0, "fences_spent": 0}
+            row["games"] += 1
+            row["wins"] += won
+            row["average"] += total  # the sum until the end
+            row["best"] = max(row["best"], total)
+            row["premiums"] += premiums
+            row["penalties"] += penalties
+            row["fences_earned"] += earned
+            row["fences_spent"] += spent
+        for row in found.values():
+            row["average"] /= row["games"]
+        return [found[key] for key in sorted(found)]
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """A read-only query for tests and tools."""
         with self._lock:
             return list(self._db.execute(sql, params).fetchall())
+
+
+@lru_cache(maxsize=256)
+def match_form(variant_id: str, options: str) -> str:
+    """How a game with these options (their JSON) is played: '' one game, 'series:N' a series of N
+    games, 'target:T' play to a total of T ('' too for options this version cannot read)."""
+    try:
+        variant = get_variant(variant_id, **json.loads(options))
+    except Exception:
+        return ""
+    if variant.mode == "series":
+        return f"series:{variant.series_games}"
+    if variant.mode == "target":
+        return f"target:{variant.target}"
+    return ""
 
 
 def _open_problem(path: str, error: Exception) -> str:

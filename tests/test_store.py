@@ -201,3 +201,28 @@ def test_a_finished_or_missing_game_cannot_be_set_aside(store: Store) -> None:
     with pytest.raises(StoreError, match="no game 99"):
         store.set_aside(99)
     assert store.game(service.game_id).abandoned is None
+
+
+def test_games_page_count_and_open_ones(store: Store) -> None:
+    done = [_finish(store, "generala", ["Аня", "Борис"], seed).game_id for seed in range(5)]
+    open_game = GameService.create(store, "yatzy", ["Аня"]).game_id
+    aside = GameService.create(store, "yatzy", ["Борис"]).game_id
+    store.set_aside(aside)
+    newest = [aside, open_game, *reversed(done)]
+    assert [g["id"] for g in store.games(limit=3)] == newest[:3]
+    assert [g["id"] for g in store.games(limit=3, offset=3)] == newest[3:6]
+    assert store.count_games() == 7 and store.count_games(player="Аня") == 6
+    assert store.count_games(variant="yatzy") == 2
+    assert [g["id"] for g in store.games(open_only=True)] == [open_game]
+
+
+def test_player_stats_keep_matches_apart_from_single_games(store: Store) -> None:
+    _finish(store, "ru_encyclopedia", ["Аня", "Борис"], 1)
+    series = GameService.create(store, "ru_encyclopedia", ["Аня", "Борис"], {"mode": "series", "series_games": 2})
+    for action, _ in play_random(series.state, random.Random(2)):
+        series.act(action)
+    rows = {(r["variant"], r["form"]): r for r in store.player_stats("Аня")}
+    assert set(rows) == {("ru_encyclopedia", ""), ("ru_encyclopedia", "series:2")}
+    match = rows[("ru_encyclopedia", "series:2")]
+    assert match["games"] == 1
+    assert match["best"] == match["average"] == series.state.sheet()["match"]["totals"]["Аня"]

@@ -28,6 +28,9 @@ UI_HISTORY: dict[str, Text] = {
     "hist_filter_player": Text("Игрок", "Player"),
     "hist_filter_variant": Text("Игра", "Game"),
     "hist_last_game": Text("Лист последней игры матча", "The sheet of the match's last game"),
+    "hist_count": Text("Игр: {n}", "Games: {n}"),
+    "hist_shown": Text("Игр: {n}, показаны последние {shown}", "Games: {n}, the latest {shown} shown"),
+    "hist_more": Text("Показать ещё {n}", "Show {n} more"),
     # statistics
     "stats_fences_earned": Text("Огр. +", "Fences +"),
     "stats_fences_spent": Text("Огр. −", "Fences −"),
@@ -40,6 +43,11 @@ UI_HISTORY: dict[str, Text] = {
     "stats_no_chart": Text("Для графика нужна хотя бы одна игра.", "The chart needs at least one game."),
     "stats_results_note": Text("Итог каждой законченной игры по порядку.",
                                "Each finished game's total, in order."),
+    "stats_form_series": Text("серия из {n}", "series of {n}"),
+    "stats_form_target": Text("до {n}", "to {n}"),
+    "stats_latest_games": Text("Последние {n} игр.", "The latest {n} games."),
+    "stats_lines_shown": Text("Линии {n} игроков, сыгравших больше всех; другого игрока покажет отбор.",
+                              "Lines of the {n} players with most games; the filter shows any other."),
     "stats_running_note": Text("Сумма очков после каждого хода.", "The total after each turn."),
     # photo
     "photo": Text("Кубики с фото", "Dice from a photo"),

@@ -241,3 +241,33 @@ def test_a_game_in_history_has_its_own_address_and_fits_a_narrow_phone(browser: 
         page.wait("history-sheet")
     finally:
         context.close()
+
+
+def test_a_season_of_games_is_listed_a_page_at_a_time_and_says_how_many(browser: Any, filled: Any) -> None:
+    """With more games than a page, History says how many there are, and "show more" adds the older
+    ones below those listed."""
+    from scorekeeper.app.history.view import PAGE
+
+    app, facts = filled
+    rng = random.Random(8)
+    with Store(app.db) as store:
+        for _ in range(PAGE):
+            service = GameService.create(store, "generala", ["Аня"])
+            while not service.state.finished:
+                service.act(greedy(service.state, rng))
+            service.close()
+        total = store.count_games()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    try:
+        page = Tab(context.new_page(), app.url)
+        page.open()
+        page.tap("history")
+        assert f"Игр: {total}, показаны последние {PAGE}" in page.text("history-count")
+        oldest = f"history-game-{facts['ids'][0]}"
+        assert not page.has(oldest)
+        page.tap("history-more")
+        page.wait(oldest)
+        assert not page.has("history-more")
+        assert page.text("history-count").endswith(f"Игр: {total}")
+    finally:
+        context.close()

@@ -15,6 +15,8 @@ from scorekeeper.app.history.filters import filter_bar
 from scorekeeper.app.home.view import confirm_abandon, variant_name
 from scorekeeper.app.shell import Shell, header, tagged
 from scorekeeper.app.statistics.model import (
+    day_of,
+    local_day,
     num,
     played_variants,
     running_totals,
@@ -29,6 +31,7 @@ CROSSED = "—"  # a crossed-out box, as on the live sheet (the offline client h
 PAD = 12  # the screen's padding on either side
 HEADER_H = 30  # the players' names above each stage
 TOTAL_H = 36  # the line of totals below the sheet
+PAGE = 50  # games listed at first, and added by each "show more"
 
 
 def played_when(created: str | None, finished: str | None, lang: Lang) -> str:
@@ -69,22 +72,69 @@ def card_note(player: dict[str, Any], sheet: dict[str, Any], lang: str) -> str:
 class HistoryScreen:
     """The saved games with their players, results and winners."""
 
-    def __init__(self, shell: Shell, player: str | None = None, variant: str | None = None) -> None:
+    def __init__(self, shell: Shell, player: str | None = None, variant: str | None = None,
+                 shown: int = PAGE) -> None:
         self.shell = shell
         self.player = player
         self.variant = variant
+        self.shown = shown  # how many of the newest games are listed
+        self.list = ft.Column()
+        self._day = ""  # the day heading of the last game listed
 
     def dispose(self) -> None:
         """Nothing to let go of."""
 
     def _filter(self, player: str | None, variant: str | None) -> None:
         self.player, self.variant = player, variant
+        self.shown = PAGE
         self.shell.redraw()
 
     def _open(self, game_id: int) -> None:
         s = self.shell
-        player, variant = self.player, self.variant
-        s.show(lambda: GameSheetScreen(s, game_id, back=lambda: s.show(lambda: HistoryScreen(s, player, variant))))
+        player, variant, shown = self.player, self.variant, self.shown
+        s.show(lambda: GameSheetScreen(
+            s, game_id, back=lambda: s.show(lambda: HistoryScreen(s, player, variant, shown))))
+
+    def _rows(self, offset: int, count: int) -> list[ft.Control]:
+        """The tiles of `count` games from the `offset`-th newest, under a heading for each day
+        (the day the game began), then the button for more if there are."""
+        s = self.shell
+        games = s.store.games(self.player, self.variant, limit=count, offset=offset)
+        totals = totals_by_game(s.store, [g["id"] for g in games if g["finished"]])
+        rows: list[ft.Control] = []
+        for game in games:
+            day = day_of(game["created"], s.lang)
+            if day != self._day:
+                self._day = day
+                rows.append(tagged(ft.Container(content=ft.Text(day, size=15, weight=ft.FontWeight.W_600),
+                                                padding=ft.Padding.only(left=4, top=6)),
+                                   f"history-day-{local_day(game['created'])}"))
+            rows.append(self._tile(game, totals.get(game["id"], {})))
+        left = self.total - offset - len(games)
+        if left > 0:
+            rows.append(tagged(ft.OutlinedButton(content=ft.Text(s.t("hist_more", n=min(PAGE, left)), size=16),
+                                                 on_click=lambda _: self._more(), height=theme.TAP),
+                               "history-more"))
+        return rows
+
+    def _more(self) -> None:
+        """The next page of older games, added below those listed (the list stays where it is)."""
+        offset = self.shown
+        self.shown += PAGE
+        if self.list.controls:
+            self.list.controls.pop()  # the button
+        self.list.controls += self._rows(offset, PAGE)
+        self.count.value = self._count_text()
+        try:
+            self.list.update()  # only what changed goes to the browser
+            self.count.update()
+        except RuntimeError:  # not on a page (yet)
+            self.shell.page.update()
+
+    def _count_text(self) -> str:
+        t = self.shell.t
+        return t("hist_count", n=self.total) if self.shown >= self.total else t(
+            "hist_shown", n=self.total, shown=self.shown)
 
     def _tile(self, game: dict[str, Any], totals: dict[str, int]) -> ft.Control:
         s = self.shell
@@ -102,7 +152,10 @@ class HistoryScreen:
             result = ft.Text(outcome, size=15, weight=ft.FontWeight.W_600,
                              color=theme.MUTED if game["abandoned"] else ft.Colors.TERTIARY)
         title = variant_name(game["variant"], s.lang)
-        date = when(game["finished"] or game["created"], s.lang)
+        # Under the day's heading: the hours it was played ('18:30 — 18:55'; a date only past midnight).
+        date = played_when(game["created"], game["finished"], s.lang)
+        day = when(game["created"], s.lang, time=False)
+        date = date[len(day):].strip() if date.startswith(day) else date
         tile = ft.Container(
             content=ft.Column(
                 [
@@ -133,16 +186,19 @@ class HistoryScreen:
         s = self.shell
         t = s.t
         store = s.store
-        games = store.games(self.player, self.variant, limit=200)
-        totals = totals_by_game(store, [g["id"] for g in games if g["finished"]])
-        tiles = [self._tile(g, totals.get(g["id"], {})) for g in games]
-        if not tiles:
+        self.total = store.count_games(self.player, self.variant)
+        self._day = ""
+        tiles = self._rows(0, self.shown)
+        self.count = ft.Text(self._count_text(), size=13, color=theme.MUTED)
+        if tiles:
+            tiles.insert(0, tagged(self.count, "history-count"))
+        else:
             filtered = self.player is not None or self.variant is not None
             tiles = [tagged(ft.Text(t("hist_none_match" if filtered else "hist_no_games"), size=16,
                                     color=theme.MUTED), "history-empty")]
         bar = filter_bar(s, "history-filter", store.known_names(), played_variants(store),
                          self.player, self.variant, self._filter)
-        body = ft.Column(tiles, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+        self.list = body = ft.Column(tiles, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
         return ft.Column(
             [
                 header(s, t("history"), back=s.home),

@@ -51,7 +51,7 @@ class HomeScreen:
 
     def _unfinished(self) -> list[dict[str, Any]]:
         """Unfinished games not abandoned, the one played last first."""
-        games = [g for g in self.shell.store.games(limit=30) if not g["finished"] and not g["abandoned"]]
+        games = self.shell.store.games(limit=30, open_only=True)  # however long ago they were started
         return sorted(games, key=lambda g: g["played"], reverse=True)
 
     def _where(self, game_id: int) -> str:

@@ -125,8 +125,10 @@ def running_chart(shell: Shell, names: Sequence[str], totals: list[list[int]]) -
                   "chart-running-totals", f"{shell.t('running_totals')}: {summary}")
 
 
-def results_chart(shell: Shell, results: Sequence[GameResult], names: Sequence[str], title: str) -> ft.Control:
-    """Each player's total in each finished game, oldest first (`chart-results`)."""
+def results_chart(shell: Shell, results: Sequence[GameResult], names: Sequence[str], title: str,
+                  note: str = "") -> ft.Control:
+    """Each player's total in each finished game, oldest first (`chart-results`); `note` says
+    what was left out."""
     series = []
     for seat, name in enumerate(names):
         points = [(float(i + 1), float(r.totals[name])) for i, r in enumerate(results) if name in r.totals]
@@ -137,7 +139,8 @@ def results_chart(shell: Shell, results: Sequence[GameResult], names: Sequence[s
     body = ft.Column(
         [
             ft.Text(shell.t("results_over_time"), size=18, weight=ft.FontWeight.W_600),
-            ft.Text(f"{title}. {shell.t('stats_results_note')}", size=13, color=theme.MUTED),
+            ft.Text(" ".join(x for x in (f"{title}. {shell.t('stats_results_note')}", note) if x), size=13,
+                    color=theme.MUTED),
             legend(names),
             _chart(series, float(len(results)), shell.t("stats_game"), x_step=1.0 if len(results) <= 8 else None,
                    names=names),

@@ -14,8 +14,9 @@ from typing import Any
 
 from scorekeeper.game import CrossOut, Miss, Score, State, apply, new_game
 from scorekeeper.i18n import Lang
+from scorekeeper.i18n.ui import tr
 from scorekeeper.rules import get_variant
-from scorekeeper.store import Store
+from scorekeeper.store import Store, match_form
 
 # Line colours: mid tones that read on the light and the dark theme alike (Material 400/300).
 PALETTE = (
@@ -33,6 +34,8 @@ PALETTE = (
     "#9CCC65",  # light green
 )
 
+WEEKDAYS_RU = ("пн", "вт", "ср", "чт", "пт", "сб", "вс")
+WEEKDAYS_EN = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 MONTHS_EN = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
@@ -58,6 +61,37 @@ def when(iso: str | None, lang: Lang, *, time: bool = True) -> str:
     if lang == "ru":
         return f"{moment:%d.%m.%Y}{clock}"
     return f"{MONTHS_EN[moment.month - 1]} {moment.day}, {moment.year}{clock}"
+
+
+def day_of(iso: str | None, lang: Lang) -> str:
+    """The day a game was played, for History's headings: 'пт, 29.05.2026' / 'Fri, May 29, 2026'."""
+    if not iso:
+        return ""
+    try:
+        moment = datetime.fromisoformat(iso).astimezone()
+    except ValueError:
+        return iso[:10]
+    weekday = (WEEKDAYS_RU if lang == "ru" else WEEKDAYS_EN)[moment.weekday()]
+    return f"{weekday}, {when(iso, lang, time=False)}"
+
+
+def local_day(iso: str | None) -> str:
+    """The local date of a saved time, '2026-05-29' ('' if unknown)."""
+    try:
+        return datetime.fromisoformat(iso or "").astimezone().date().isoformat()
+    except ValueError:
+        return (iso or "")[:10]
+
+
+def form_name(form: str, lang: Lang) -> str:
+    """A match form as the cards and charts name it: 'серия из 3' / 'series of 3', 'до 500' / 'to 500'
+    ('' for single games)."""
+    kind, _, size = form.partition(":")
+    if kind == "series":
+        return tr("stats_form_series", lang, n=size)
+    if kind == "target":
+        return tr("stats_form_target", lang, n=size)
+    return ""
 
 
 def _regular_total(state: State, seat: int) -> int:
@@ -92,9 +126,11 @@ class GameResult:
     winners: tuple[str, ...]
 
 
-def results_over_time(store: Store, variant: str, player: str | None = None, limit: int = 60) -> list[GameResult]:
-    """The latest `limit` finished games of `variant` (of `player`, if given), oldest first."""
-    sql = ("SELECT r.game_id, g.finished, r.name, r.total, r.won FROM results r "
+def results_over_time(store: Store, variant: str, player: str | None = None, limit: int = 60,
+                      form: str | None = None) -> list[GameResult]:
+    """The latest `limit` finished games of `variant` (of `player`, if given; played in `form`, see
+    `match_form`, if given), oldest first."""
+    sql = ("SELECT r.game_id, g.finished, r.name, r.total, r.won, g.options FROM results r "
            "JOIN games g ON g.id = r.game_id WHERE r.variant = ?")
     params: list[Any] = [variant]
     if player is not None:
@@ -102,7 +138,9 @@ def results_over_time(store: Store, variant: str, player: str | None = None, lim
         params.append(player)
     sql += " ORDER BY g.finished, r.game_id, r.seat"
     games: dict[int, GameResult] = {}
-    for game_id, finished, name, total, won in store.execute(sql, params):
+    for game_id, finished, name, total, won, options in store.execute(sql, params):
+        if form is not None and match_form(variant, options) != form:
+            continue
         result = games.get(game_id)
         if result is None:
             result = games[game_id] = GameResult(game_id, finished or "", {}, ())
@@ -129,11 +167,14 @@ class StatRow:
     fences: bool  # the variant has fences (ru_fences): show the fence counts
     premium_rule: bool = True  # the variant's upper section can earn a bonus / premium: show the count
     penalty_rule: bool = True  # ... or cost a penalty («гора»)
+    form: str = ""  # how the games were played: '' one game each, 'series:3', 'target:500' (see match_form)
 
     @property
     def identifier(self) -> str:
-        """The row's test identifier."""
-        return f"stats-row-{self.name}-{self.variant}"
+        """The row's test identifier: `stats-row-<name>-<variant>`, then `-series3` or `-target500`
+        for matches."""
+        own = f"-{self.form.replace(':', '')}" if self.form else ""
+        return f"stats-row-{self.name}-{self.variant}{own}"
 
     @property
     def win_share(self) -> str:
@@ -152,8 +193,9 @@ def _rules(variant: str) -> tuple[bool, bool, bool]:
 
 
 def stat_rows(store: Store, player: str | None = None, variant: str | None = None) -> list[StatRow]:
-    """Per player and variant: the variant played most first, and in each variant the player with
-    most games, then most wins, then by name."""
+    """Per player, variant and form of play (single games, a series of N, to a target): the variant
+    played most first (single games before matches), and in each the season's leader first: most
+    wins, then fewer games (a higher share), then the higher average, then by name."""
     rows = [
         StatRow(
             name=r["name"],
@@ -169,22 +211,21 @@ def stat_rows(store: Store, player: str | None = None, variant: str | None = Non
             fences=_rules(r["variant"])[0],
             premium_rule=_rules(r["variant"])[1] or bool(r["premiums"]),
             penalty_rule=_rules(r["variant"])[2] or bool(r["penalties"]),
+            form=r.get("form", ""),
         )
         for r in store.player_stats(player, variant)
     ]
     played: dict[str, int] = {}
     for row in rows:
         played[row.variant] = played.get(row.variant, 0) + row.games
-    return sorted(rows, key=lambda r: (-played[r.variant], r.variant, -r.games, -r.wins, r.name))
+    return sorted(rows, key=lambda r: (-played[r.variant], r.variant, r.form != "", r.form, -r.wins, r.games,
+                                       -r.average, r.name))
 
 
 def played_variants(store: Store) -> list[str]:
     """The variants of the saved games, most recently played first."""
-    seen: list[str] = []
-    for game in store.games(limit=1000):
-        if game["variant"] not in seen:
-            seen.append(game["variant"])
-    return seen
+    rows = store.execute("SELECT variant FROM games GROUP BY variant ORDER BY max(id) DESC")
+    return [str(r[0]) for r in rows]
 
 
 def axis_step(top: float, ticks: int = 5) -> float:

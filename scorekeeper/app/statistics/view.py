@@ -1,7 +1,8 @@
 """Statistics: per player and variant over the finished games, and two charts.
 
 Rows: games, wins, average and best total, «гора» premiums and penalties, fences earned and spent
-(`stats-row-<player>-<variant>`). Charts: the running totals of a chosen game
+(`stats-row-<player>-<variant>`, `-series3` / `-target500` after it for matches, which count apart).
+Charts: the running totals of a chosen game
 (`chart-running-totals`, ◀ ▶ to choose) and each player's results over time (`chart-results`).
 """
 
@@ -16,6 +17,7 @@ from scorekeeper.app.shell import Shell, header, tagged
 from scorekeeper.app.statistics.charts import results_chart, running_chart
 from scorekeeper.app.statistics.model import (
     StatRow,
+    form_name,
     num,
     played_variants,
     results_over_time,
@@ -23,7 +25,9 @@ from scorekeeper.app.statistics.model import (
     stat_rows,
     when,
 )
-from scorekeeper.store import StoreError
+from scorekeeper.store import StoreError, match_form
+
+MAX_LINES = 6  # players drawn on the results chart
 
 
 class StatisticsScreen:
@@ -82,7 +86,7 @@ class StatisticsScreen:
                        fact(t("stats_fences_spent"), str(row.fences_spent))]
         if second:
             second += [ft.Container(expand=True) for _ in range(4 - len(second))]
-        title = variant_name(row.variant, s.lang)
+        title = " · ".join(x for x in (variant_name(row.variant, s.lang), form_name(row.form, s.lang)) if x)
         card = ft.Container(
             content=ft.Column(
                 [
@@ -147,22 +151,34 @@ class StatisticsScreen:
         return [chooser, running_chart(s, names, running_totals(state))]
 
     def _results(self) -> list[ft.Control]:
+        """The results of the variant (the filter's, else the one finished last) in the form of play
+        of its latest finished game: single games and matches of one length do not share a chart."""
         s = self.shell
-        variant = self.variant
-        if variant is None:
-            finished = [g for g in s.store.games(self.player, None, limit=50) if g["finished"]]
-            if not finished:
-                return []
-            variant = finished[0]["variant"]
-        results = results_over_time(s.store, variant, self.player)
+        latest = s.store.execute(
+            "SELECT g.variant, g.options FROM games g WHERE g.finished IS NOT NULL"
+            + (" AND g.variant = ?" if self.variant is not None else "")
+            + (" AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.name = ?)" if self.player else "")
+            + " ORDER BY g.finished DESC, g.id DESC LIMIT 1",
+            [x for x in (self.variant, self.player) if x is not None],
+        )
+        if not latest:
+            return []
+        variant, form = str(latest[0][0]), match_form(str(latest[0][0]), str(latest[0][1]))
+        limit = 60
+        results = results_over_time(s.store, variant, self.player, limit=limit, form=form)
         if not results:
             return []
-        names: list[str] = []
+        played: dict[str, int] = {}
         for result in results:
-            names += [n for n in result.totals if n not in names]
-        if self.player is not None:
-            names = [self.player] + [n for n in names if n != self.player]
-        return [results_chart(s, results, names, variant_name(variant, s.lang))]
+            for name in result.totals:
+                played[name] = played.get(name, 0) + 1
+        # The players with most games (the filter's player first): more lines than that are a tangle.
+        names = sorted(played, key=lambda n: (n != self.player, -played[n]))[:MAX_LINES]
+        title = " · ".join(x for x in (variant_name(variant, s.lang), form_name(form, s.lang)) if x)
+        notes = [s.t("stats_latest_games", n=limit)] if len(results) >= limit else []
+        if len(played) > len(names):
+            notes.append(s.t("stats_lines_shown", n=len(names)))
+        return [results_chart(s, results, names, title, " ".join(notes))]
 
     def build(self) -> ft.Control:
         """Filters, rows, charts."""
