@@ -9,8 +9,8 @@ import flet as ft
 import numpy as np
 import pytest
 
-from scorekeeper.app.photo.model import PhotoReading, analyse, overlap
-from scorekeeper.app.photo.view import SHOWN_W, PhotoDialog, photo_button
+from scorekeeper.app.photo.model import PhotoReading, analyse, dialog_layout, overlap
+from scorekeeper.app.photo.view import PhotoDialog, photo_button
 from scorekeeper.i18n.ui import tr
 from tests.app.controls import identifiers, texts, walk
 from tests.app.test_photo_model import DICE_A, models_present
@@ -67,8 +67,8 @@ def test_dice_boxes_message_and_use() -> None:
     assert tree["photo-die-3"].label == "Die 3: 3"
     assert tree["photo-message"].content.value.startswith("Found 5 dice")
     assert not dialog.use_button.disabled
-    # box 2 is outlined where the reader found it, scaled to the shown photo (400 px -> SHOWN_W)
-    scale = SHOWN_W / 400
+    # box 2 is outlined where the reader found it, scaled to the shown photo (400 px -> the room on a 390 px phone)
+    scale = dialog_layout(390, 844, False).photo[0] / 400
     left, top, _, _ = outlines(dialog)[1]
     assert abs(left - 40 * scale) < 1e-6 and abs(top - 10 * scale) < 1e-6
     assert dialog.use_why.value == ""
@@ -133,7 +133,7 @@ def test_remove_has_its_word_as_the_message_says() -> None:
 def test_edits_keep_the_view_in_place_and_a_new_photo_starts_at_the_top() -> None:
     _, dialog = dialog_with([1, 2, 3, 4, 5, 6, 6], [])
     view = dialog.body.content
-    assert isinstance(view, ft.Column) and view.scroll is not None
+    assert isinstance(view, ft.Column) and dialog.dialog.scrollable  # upright, the dialog scrolls
     dialog._tap(6)
     dialog._set(2)
     assert dialog.body.content is view  # where the player scrolled to stays put

@@ -240,3 +240,30 @@ def test_by_upload_a_large_photo_is_read_and_a_huge_one_refused_at_once(browser:
         tab.wait_text("turn", re.compile("бросок 1 из"))
     finally:
         context.close()
+
+
+@pytest.mark.skipif(not models_present() or not SEVEN_DICE.exists(), reason="the models or ../shared are absent")
+def test_held_sideways_the_photo_and_its_fixes_are_in_sight_together(browser: Any, photo_server: Any) -> None:
+    app, _ = photo_server
+    expected, _ = analyse(SEVEN_DICE.read_bytes(), 5)
+    context = browser.new_context(viewport={"width": 640, "height": 360}, color_scheme="dark", device_scale_factor=1)
+    try:
+        tab = Tab(context.new_page(), app.url)
+        tab.open()
+        tab.tap("resume")
+        choose(tab, SEVEN_DICE)
+        tab.wait_text("photo-message", re.compile(rf"^Найдено {len(expected.dice)} кубиков"), timeout=20)
+        photo, message = tab.node("photo-box-1").bounding_box(), tab.node("photo-message").bounding_box()
+        assert photo["x"] + photo["width"] <= message["x"]  # the photo on the left, the message beside it
+        for identifier in ("photo-box-1", "photo-message", "photo-keep-best", "photo-die-1", "photo-use"):
+            assert tab._uncovered(tab.node(identifier)), identifier  # all in sight, nothing scrolled
+        tab.shot("photo-sideways-640-dark")
+        tab.node("photo-box-2").click()  # a die picked on the photo: the pad comes into sight beside it
+        tab.wait("photo-face-6")
+        tab.page.wait_for_timeout(600)
+        assert tab._uncovered(tab.node("photo-face-6")) and tab._uncovered(tab.node("photo-box-2"))
+        tab.node("photo-face-6").click()
+        tab.page.wait_for_timeout(300)
+        assert shown_values(tab)[1] == 6
+    finally:
+        context.close()

@@ -256,8 +256,14 @@ class DicePanel:
 
             dice = [ft.Row(dice, spacing=5, tight=True),  # five dice and the button fit the width
                     photo_button(self.shell, 5, lambda v: self._throw(tuple(v)) if self.enabled else None,
-                                 enabled=self.enabled)]
+                                 enabled=self.enabled, kept=self._kept_faces())]
         return dice
+
+    def _kept_faces(self) -> list[int]:
+        """The dice kept through a throw recorded without its dice (a photo of the others joins them)."""
+        if not (self.skipped and self.entry.kept):
+            return []
+        return [v for v in self.entry.values if v is not None]
 
     def _content(self) -> ft.Column:
         t = self.shell.t

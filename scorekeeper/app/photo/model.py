@@ -24,6 +24,17 @@ MAX_PHOTO_BYTES = 12 * 2**20  # larger files are refused before reading (phones 
 UPLOAD_MAX_BYTES = 32 * 2**20  # the limit when photos come by HTTP upload (48 MP photos fit)
 PREVIEW_LONG_SIDE = 1280  # the photo is shown from a copy at most this long (quick to send)
 MAX_DICE = 30
+# The dialog's room: its content spans the screen less DIALOG_MARGIN across and DIALOG_CHROME down
+# (title, actions, insets), the photo at most MAX_SHOWN_W wide and, upright, at least MIN_SHOWN_H
+# high; held sideways the fixes go in a column beside the photo, SIDE_W wide (less when narrow).
+DIALOG_MARGIN = 40.0
+DIALOG_CHROME = 150.0
+MAX_SHOWN_W = 600.0
+MIN_SHOWN_H = 300.0
+UNDER_PHOTO = 260.0  # the message, the dice, the hint and the buttons under the photo, upright
+SIDE_W = 360.0
+MIN_SIDE_W = 264.0
+GAP = 12.0
 
 Box = tuple[float, float, float, float]
 
@@ -36,6 +47,7 @@ class PhotoDie:
     box: Box | None = None
     confidence: float = 1.0
     edited: bool = False  # the player set, stepped or looked at this value: it counts as certain
+    kept: bool = False  # a die kept through the throw before, not thrown again: not on the photo
 
     @property
     def doubtful(self) -> bool:
@@ -54,9 +66,13 @@ class PhotoReading:
 
     @classmethod
     def from_dice(
-        cls, found: Iterable[Any], size: tuple[int, int], needed: int
+        cls, found: Iterable[Any], size: tuple[int, int], needed: int, kept: Sequence[int] = ()
     ) -> PhotoReading:
-        """From the reader's dice (objects with value/box/confidence, or such triples)."""
+        """From the reader's dice (objects with value/box/confidence, or such triples).
+
+        `kept`: the dice kept through the throw before (recorded without its dice). When the photo
+        shows fewer dice than needed, it shows the dice thrown again: the kept ones join them, as
+        many as fit (a photo of all five dice, kept ones included, is taken as it is)."""
         dice: list[PhotoDie] = []
         for item in found:
             if isinstance(item, tuple):
@@ -65,7 +81,11 @@ class PhotoReading:
                 value, box, confidence = item.value, item.box, item.confidence
             if 1 <= int(value) <= 6:
                 dice.append(PhotoDie(int(value), tuple(float(v) for v in box), float(confidence)))  # type: ignore[arg-type]
-        return cls(needed, size, dice[:MAX_DICE])
+        dice = dice[:MAX_DICE]
+        if dice and len(dice) < needed:
+            dice += [PhotoDie(int(v), None, 1.0, edited=True, kept=True)
+                     for v in list(kept)[: needed - len(dice)] if 1 <= int(v) <= 6]
+        return cls(needed, size, dice)
 
     # --- edits ----------------------------------------------------------------------------------
     def tap(self, index: int) -> None:
@@ -130,12 +150,23 @@ class PhotoReading:
         return self.values() if self.ready() else None
 
     def added(self) -> int:
-        """How many dice the player added by hand (not on the photo)."""
-        return sum(1 for d in self.dice if d.box is None)
+        """How many dice the player added by hand (not on the photo, not kept)."""
+        return sum(1 for d in self.dice if d.box is None and not d.kept)
+
+    def kept(self) -> list[int]:
+        """The values of the kept dice that joined the photo's."""
+        return [d.value for d in self.dice if d.kept]
 
     def message(self) -> Text:
         """What to tell the player now: the count and what to do about it."""
-        return count_message(len(self.dice), self.needed, len(self.uncertain()), self.added())
+        kept = self.kept()
+        told = count_message(len(self.dice) - len(kept), self.needed - len(kept), len(self.uncertain()),
+                             self.added())
+        if not kept:
+            return told
+        faces = ", ".join(str(v) for v in kept)
+        return Text(f"Отложенные кубики ({faces}) добавлены к фото. {told.ru}",
+                    f"The kept dice ({faces}) join the photo's. {told.en}")
 
 
 def dice_word(n: int) -> Text:
@@ -199,6 +230,34 @@ def count_message(found: int, needed: int, doubtful: int = 0, added: int = 0) ->
         f"{told.ru}. Проверьте значения и нажмите «Записать».",
         f"{told.en}. Check the values and press “Use”.",
     )
+
+
+@dataclass(frozen=True)
+class DialogLayout:
+    """The room in the photo dialog on a screen: the photo's (width, height) at most, and held
+    sideways the column beside it (`side` wide, `height` high: it scrolls there)."""
+
+    photo: tuple[float, float]
+    side: float | None = None
+    height: float | None = None
+
+    def width(self, shown_width: float) -> float:
+        """The content's width around a photo shown `shown_width` wide."""
+        if self.side is None:
+            return self.photo[0]
+        return shown_width + GAP + self.side
+
+
+def dialog_layout(width: float, height: float, sideways: bool) -> DialogLayout:
+    """The photo as large as the screen allows with the fixes still in reach: upright, the photo
+    above them (scrolling on a small phone); held sideways, the photo left and the fixes beside it,
+    both in sight without scrolling the photo away."""
+    room_w = max(200.0, width - DIALOG_MARGIN)
+    room_h = max(160.0, height - DIALOG_CHROME)
+    if sideways:
+        side = max(MIN_SIDE_W, min(SIDE_W, room_w * 0.45))
+        return DialogLayout((max(120.0, room_w - side - GAP), room_h), side, room_h)
+    return DialogLayout((min(MAX_SHOWN_W, room_w), max(MIN_SHOWN_H, room_h - UNDER_PHOTO)))
 
 
 def fit(size: tuple[int, int], max_width: float, max_height: float) -> tuple[float, float]:
@@ -325,7 +384,8 @@ def error_message(detail: str) -> Text:
     )
 
 
-def analyse(data: bytes, needed: int, limit: int = MAX_PHOTO_BYTES) -> tuple[PhotoReading, bytes]:
+def analyse(data: bytes, needed: int, limit: int = MAX_PHOTO_BYTES,
+            kept: Sequence[int] = ()) -> tuple[PhotoReading, bytes]:
     """Read the dice of an encoded photo: the reading and a JPEG preview its boxes refer to.
 
     The photo is decoded once (upright, limits checked: vision.ImageError otherwise); the dice are
@@ -348,4 +408,4 @@ def analyse(data: bytes, needed: int, limit: int = MAX_PHOTO_BYTES) -> tuple[Pho
     ok, encoded = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 85])
     if not ok:
         raise vision.ImageError("the photo could not be prepared for display")
-    return PhotoReading.from_dice(found, (width, height), needed), encoded.tobytes()
+    return PhotoReading.from_dice(found, (width, height), needed, kept), encoded.tobytes()

@@ -21,10 +21,13 @@ import flet as ft
 
 from scorekeeper.app import theme
 from scorekeeper.app.photo.model import (
+    GAP,
     MAX_PHOTO_BYTES,
     UPLOAD_MAX_BYTES,
+    DialogLayout,
     PhotoReading,
     analyse,
+    dialog_layout,
     error_message,
     fit,
     label_font,
@@ -41,9 +44,8 @@ log = logging.getLogger(__name__)
 
 OnUse = Callable[[list[int]], None]
 
-SHOWN_W = 340.0  # the photo's room in the dialog on a 390 px phone
-SHOWN_H = 360.0
-DIALOG_MARGIN = 40.0  # the dialog's inset and content padding, both sides together
+STRIP_KEY = "photo-strip"  # the dice under the message, scrolled to when a die is picked sideways
+MESSAGE_W = 420.0  # the dialog's width while it only says something (reading, or why not)
 BOX_OK = "#00E676"  # boxes are drawn on the photo itself: fixed bright colours read on any table
 BOX_DOUBT = "#FF9100"
 BOX_SELECTED = "#FFEB3B"
@@ -73,6 +75,7 @@ class _Launcher:
     def __init__(self, shell: Shell) -> None:
         self.shell = shell
         self.needed = 5
+        self.kept: list[int] = []  # the dice kept through the throw before, for the next photo
         self.on_use: OnUse | None = None
         self.current: PhotoDialog | None = None  # the dialog on screen, replaced by another photo
         self.uploaded: asyncio.Future[str | None] | None = None  # the upload under way: error or None
@@ -88,7 +91,7 @@ class _Launcher:
 
     async def _picked(self, e: ft.FilePickerResultEvent) -> None:
         if e.files and self.on_use is not None:
-            await show_photo(self.shell, e.files[0], self.needed, self.on_use)
+            await show_photo(self.shell, e.files[0], self.needed, self.on_use, self.kept)
 
     def _upload_progress(self, e: ft.FilePickerUploadEvent) -> None:
         future = self.uploaded
@@ -151,11 +154,14 @@ def _launcher(shell: Shell) -> _Launcher:
     return launcher
 
 
-def photo_button(shell: Shell, dice_needed: int, on_use: OnUse, *, enabled: bool = True) -> ft.Control:
-    """The Photo button placed beside the dice (identifier `photo`)."""
+def photo_button(shell: Shell, dice_needed: int, on_use: OnUse, *, enabled: bool = True,
+                 kept: list[int] | None = None) -> ft.Control:
+    """The Photo button placed beside the dice (identifier `photo`); `kept`: the dice kept through
+    the throw before, which join a photo of the others."""
     launcher = _launcher(shell)
     launcher.needed = dice_needed
     launcher.on_use = on_use
+    launcher.kept = list(kept or [])
     button = ft.IconButton(
         icon=ft.Icons.PHOTO_CAMERA,
         icon_size=26,
@@ -170,7 +176,7 @@ def photo_button(shell: Shell, dice_needed: int, on_use: OnUse, *, enabled: bool
     return tagged(button, "photo", shell.t("photo"), button=True)
 
 
-def open_photo_flow(shell: Shell, dice_needed: int, on_use: OnUse) -> None:
+def open_photo_flow(shell: Shell, dice_needed: int, on_use: OnUse, kept: list[int] | None = None) -> None:
     """Pick a photo from code (desktop browsers allow it) and run the flow."""
 
     async def run() -> None:
@@ -178,14 +184,15 @@ def open_photo_flow(shell: Shell, dice_needed: int, on_use: OnUse) -> None:
             file_type=ft.FilePickerFileType.IMAGE, with_data=upload_dir() is None, cancel_upload_on_window_blur=False
         )
         if files:
-            await show_photo(shell, files[0], dice_needed, on_use)
+            await show_photo(shell, files[0], dice_needed, on_use, kept)
 
     shell.page.run_task(run)
 
 
-async def show_photo(shell: Shell, picked: Any, dice_needed: int, on_use: OnUse) -> None:
+async def show_photo(shell: Shell, picked: Any, dice_needed: int, on_use: OnUse,
+                     kept: list[int] | None = None) -> None:
     """Check the picked file, show the dialog, read the dice in a worker thread, show them."""
-    dialog = PhotoDialog(shell, dice_needed, on_use)
+    dialog = PhotoDialog(shell, dice_needed, on_use, kept)
     dialog.open()
     import vision
 
@@ -210,7 +217,7 @@ async def show_photo(shell: Shell, picked: Any, dice_needed: int, on_use: OnUse)
         dialog.fail(size_message(0).in_(shell.lang))  # type: ignore[union-attr]
         return
     try:
-        reading, preview = await asyncio.to_thread(analyse, data, dice_needed, limit)
+        reading, preview = await asyncio.to_thread(analyse, data, dice_needed, limit, dialog.kept)
     except vision.ImageError as error:
         dialog.fail(error_message(str(error)).in_(shell.lang))
         return
@@ -225,16 +232,17 @@ class PhotoDialog:
     """The photo with an outline round each die and its value beside it, the dice in the photo's
     order, the fixes, and "Use" (with why it is off, when it is)."""
 
-    def __init__(self, shell: Shell, needed: int, on_use: OnUse) -> None:
+    def __init__(self, shell: Shell, needed: int, on_use: OnUse, kept: list[int] | None = None) -> None:
         self.shell = shell
         self.needed = needed
         self.on_use = on_use
+        self.kept = list(kept or [])
         self.reading: PhotoReading | None = None
         self.preview: bytes | None = None
         self.error: str | None = None
         self.showing = False
-        self.room = min(SHOWN_W, float(getattr(shell, "width", theme.PHONE_W)) - DIALOG_MARGIN)
-        self.body = ft.Container(width=self.room)
+        self.layout = self._layout()
+        self.body = ft.Container(width=min(self.layout.width(self.layout.photo[0]), MESSAGE_W))
         self.scroller: ft.Column | None = None  # the reading's view: kept while it is fixed, new for each photo
         self.use_button = ft.FilledButton(
             content=ft.Text(shell.t("photo_use"), size=17), on_click=self._use, height=theme.TAP, disabled=True
@@ -292,8 +300,18 @@ class PhotoDialog:
         self.scroller = None
         self._redraw()
 
+    def _layout(self) -> DialogLayout:
+        """The room on this screen now (a phone turned meanwhile gets the other layout)."""
+        width = float(getattr(self.shell, "width", theme.PHONE_W))
+        height = float(getattr(self.shell, "height", theme.PHONE_H))
+        return dialog_layout(width, height, bool(getattr(self.shell, "sideways", False)))
+
     def _redraw(self) -> None:
+        self.layout = self._layout()
         self.body.content = self._content()
+        # Upright the whole dialog scrolls (no taller than its content, the actions stay in
+        # sight); sideways the photo stays put and the column beside it scrolls.
+        self.dialog.scrollable = self.layout.side is None
         self.use_button.disabled = self.reading is None or not self.reading.ready()
         self.use_why.value = self._use_why()
         try:
@@ -314,8 +332,29 @@ class PhotoDialog:
 
     def _tap(self, index: int) -> None:
         if self.reading is not None:
+            before = self.reading.selected
             self.reading.tap(index)
             self._redraw()
+            if self.reading.selected is not None and self.reading.selected != before:
+                self._reveal_pad()
+
+    def _reveal_pad(self) -> None:
+        """Sideways the column beside the photo is low: bring the dice and the pad just shown into
+        sight (the photo beside them still shows which die is picked)."""
+        column = self.scroller
+        if self.layout.side is None or column is None or column.scroll is None:
+            return
+
+        async def reveal() -> None:
+            try:
+                await column.scroll_to(scroll_key=STRIP_KEY, duration=200)
+            except Exception:  # the dialog closed meanwhile: nothing to show
+                pass
+
+        try:
+            self.shell.page.run_task(reveal)
+        except Exception:  # no page to run it on (built without one): nothing to scroll
+            pass
 
     def _set(self, value: int) -> None:
         if self.reading is not None:
@@ -336,6 +375,7 @@ class PhotoDialog:
         if self.reading is not None:
             self.reading.add()
             self._redraw()
+            self._reveal_pad()  # the die added is picked: its value comes from the pad
 
     # --- drawing ---------------------------------------------------------------------------------
     def _use_why(self) -> str:
@@ -368,7 +408,9 @@ class PhotoDialog:
         )
         _launcher(self.shell).needed = self.needed
         _launcher(self.shell).on_use = self.on_use
+        _launcher(self.shell).kept = self.kept
         if self.error is not None or self.reading is None:
+            self.body.width = min(self.layout.width(self.layout.photo[0]), MESSAGE_W)
             return ft.Column([self._message(self.error or "", ft.Colors.ERROR), retake], spacing=12, tight=True)
         reading = self.reading
         tone = None if reading.ready() and not reading.uncertain() else ft.Colors.ERROR if not reading.ready() else None
@@ -381,20 +423,31 @@ class PhotoDialog:
                                 "photo-keep-best"))
         elif len(reading.dice) < reading.needed:
             parts.append(add)
-        if self.preview is not None:
-            parts.append(self._photo(reading, self.preview))
-        parts.append(self._strip(reading))
+        photo = self._photo(reading, self.preview) if self.preview is not None else None
+        shown = fit(reading.size, *self.layout.photo)[0] if photo is not None else 0.0
+        fixes = [self._strip(reading)]
         if reading.selected is not None:
-            parts.append(self._pad())
-        parts.append(ft.Row([add, retake] if len(reading.dice) >= reading.needed else [retake], spacing=8, wrap=True))
-        if self.scroller is None:
-            self.scroller = ft.Column(spacing=10, tight=True, scroll=ft.ScrollMode.AUTO)
-        self.scroller.controls = parts
-        return self.scroller
+            fixes.append(self._pad())
+        fixes.append(ft.Row([add, retake] if len(reading.dice) >= reading.needed else [retake], spacing=8, wrap=True))
+        side = self.layout.side
+        scroll = None if side is None else ft.ScrollMode.AUTO  # upright, the dialog itself scrolls
+        if self.scroller is None or self.scroller.scroll != scroll:
+            self.scroller = ft.Column(spacing=10, tight=side is None, scroll=scroll)
+        if side is None:
+            self.body.width = self.layout.photo[0]
+            self.scroller.controls = [*parts, *([photo] if photo is not None else []), *fixes]
+            return self.scroller
+        # Sideways: the photo on the left, in sight all along; the message and fixes beside it.
+        self.body.width = self.layout.width(shown) if photo is not None else min(side, MESSAGE_W)
+        self.scroller.controls = [*parts, *fixes]
+        column = ft.Container(content=self.scroller, width=side, height=self.layout.height)
+        if photo is None:
+            return column
+        return ft.Row([photo, column], spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.START)
 
     def _photo(self, reading: PhotoReading, preview: bytes) -> ft.Control:
         """The photo with a thin outline round each die and its value written beside it."""
-        width, height = fit(reading.size, self.room, SHOWN_H)
+        width, height = fit(reading.size, *self.layout.photo)
         on_photo = [(index, die) for index, die in enumerate(reading.dice) if die.box is not None]
         boxes = [shown_box(die.box, reading.size, (width, height)) for _, die in on_photo]  # type: ignore[arg-type]
         font = label_font(boxes)
@@ -455,6 +508,7 @@ class PhotoDialog:
             ],
             spacing=4,
             visible=bool(faces),
+            key=ft.ScrollKey(STRIP_KEY),  # type: ignore[call-arg]
         )
 
     def _pad(self) -> ft.Control:
