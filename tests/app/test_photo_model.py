@@ -16,6 +16,7 @@ from scorekeeper.app.photo.model import (
     PhotoReading,
     analyse,
     count_message,
+    dice_region,
     error_message,
     fit,
     label_font,
@@ -283,3 +284,40 @@ def test_analyse_reads_a_synthetic_photo_and_gives_a_preview_of_the_same_frame()
         x, y, w, h = die.box
         assert 0 <= x and 0 <= y and x + w <= 1600 and y + h <= 1200
     assert found.needed == 5
+
+
+@pytest.mark.skipif(not models_present(), reason="the dice reader's ONNX models are not in assets/")
+def test_a_photo_of_a_whole_table_is_shown_from_where_its_dice_lie() -> None:
+    import vision
+
+    scene, _truth = render_scene(np.random.default_rng(5), size=(640, 480), values=[6, 5, 4, 3, 2],
+                                 die_px=(50, 56), pitch_deg=(0, 10), distractors=False)
+    table = np.full((2400, 3200, 3), scene[0, 0], np.uint8)  # the dice in one part of a large table
+    table[1500:1980, 2200:2840] = scene
+    ok, encoded = cv2.imencode(".jpg", table)
+    assert ok
+    whole = sorted(d.value for d in vision.read_dice(table))
+    found, preview = analyse(encoded.tobytes(), 5)
+    assert sorted(found.values()) == whole == [2, 3, 4, 5, 6]
+    width, height = found.size
+    assert width * height <= 0.5 * 3200 * 2400  # the part with the dice, not the whole table
+    assert width >= height / 2 and height >= width / 2
+    shown = cv2.imdecode(np.frombuffer(preview, np.uint8), cv2.IMREAD_COLOR)
+    assert shown.shape[1] / shown.shape[0] == pytest.approx(width / height, rel=0.01)
+    for die in found.dice:  # each box on its die in the part shown
+        assert die.box is not None
+        x, y, w, h = die.box
+        assert 0 <= x and 0 <= y and x + w <= width and y + h <= height
+    offset = [(d.box[0], d.box[1]) for d in found.dice if d.box is not None]
+    assert min(x for x, _ in offset) > 0 and min(y for _, y in offset) > 0  # a margin around the dice
+
+
+def test_the_region_shown_keeps_the_whole_photo_where_the_dice_fill_it() -> None:
+    from types import SimpleNamespace
+
+    spread = [SimpleNamespace(value=1, box=(x, y, 60, 60), confidence=0.9) for x, y in ((10, 10), (900, 700))]
+    assert dice_region(spread, 1000, 800) == (0, 0, 1000, 800)
+    assert dice_region([], 1000, 800) == (0, 0, 1000, 800)
+    row = [SimpleNamespace(value=2, box=(2000 + 60 * i, 1000, 50, 50), confidence=0.9) for i in range(5)]
+    x0, y0, x1, y1 = dice_region(row, 4000, 3000)  # five dice in a row: widened to half as high as wide
+    assert x0 < 2000 and x1 > 2290 and (y1 - y0) * 2 >= (x1 - x0) - 1

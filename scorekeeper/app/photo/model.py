@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from statistics import median
 from typing import Any
 
 from scorekeeper.i18n import Text, plural_ru
@@ -24,6 +25,8 @@ MAX_PHOTO_BYTES = 12 * 2**20  # larger files are refused before reading (phones 
 UPLOAD_MAX_BYTES = 32 * 2**20  # the limit when photos come by HTTP upload (48 MP photos fit)
 PREVIEW_LONG_SIDE = 1280  # the photo is shown from a copy at most this long (quick to send)
 MAX_DICE = 30
+REGION_MARGIN = 1.5  # the photo is shown from where its dice lie, this many dice around them ...
+REGION_SHARE = 0.5  # ... when that is at most this share of it (a photo of a whole table)
 # The dialog's room: its content spans the screen less DIALOG_MARGIN across and DIALOG_CHROME down
 # (title, actions, insets), the photo at most MAX_SHOWN_W wide and, upright, at least MIN_SHOWN_H
 # high; held sideways the fixes go in a column beside the photo, SIDE_W wide (less when narrow).
@@ -384,12 +387,42 @@ def error_message(detail: str) -> Text:
     )
 
 
+def dice_region(found: Sequence[Any], width: int, height: int) -> tuple[int, int, int, int]:
+    """The part of a photo (x0, y0, x1, y1) worth showing: where the dice lie, with a margin of
+    REGION_MARGIN dice around them (a die the reader missed next to them stays in sight), when that
+    is at most REGION_SHARE of the photo; else the whole photo. A photo of a whole table, its dice
+    a few percent of its width, so shows them several times larger. Never narrower than half as
+    wide as high (or the other way round)."""
+    whole = (0, 0, width, height)
+    if not found:
+        return whole
+    side = float(median(max(d.box[2], d.box[3]) for d in found))
+    margin = max(REGION_MARGIN * side, 0.04 * max(width, height))
+    x0 = min(d.box[0] for d in found) - margin
+    y0 = min(d.box[1] for d in found) - margin
+    x1 = max(d.box[0] + d.box[2] for d in found) + margin
+    y1 = max(d.box[1] + d.box[3] for d in found) + margin
+    for short, long_ in ((0, 1), (1, 0)):  # widen the shorter side to half the longer
+        spans = [x1 - x0, y1 - y0]
+        if spans[short] < spans[long_] / 2:
+            grow = (spans[long_] / 2 - spans[short]) / 2
+            if short == 0:
+                x0, x1 = x0 - grow, x1 + grow
+            else:
+                y0, y1 = y0 - grow, y1 + grow
+    box = (max(0, round(x0)), max(0, round(y0)), min(width, round(x1)), min(height, round(y1)))
+    if (box[2] - box[0]) * (box[3] - box[1]) > REGION_SHARE * width * height:
+        return whole
+    return box
+
+
 def analyse(data: bytes, needed: int, limit: int = MAX_PHOTO_BYTES,
             kept: Sequence[int] = ()) -> tuple[PhotoReading, bytes]:
     """Read the dice of an encoded photo: the reading and a JPEG preview its boxes refer to.
 
     The photo is decoded once (upright, limits checked: vision.ImageError otherwise); the dice are
-    read from those pixels, and the preview is a smaller copy of the same pixels.
+    read from those pixels, and the preview is a smaller copy of the same pixels: of the part where
+    the dice lie, in a photo of a whole table (dice_region), the boxes measured from its corner.
     """
     import cv2
 
@@ -399,7 +432,11 @@ def analyse(data: bytes, needed: int, limit: int = MAX_PHOTO_BYTES,
         raise vision.ImageError(f"file too large: {len(data) / 2**20:.1f} MB (the limit is {limit / 2**20:.0f} MB)")
     photo = vision.load_photo(data)
     pixels = photo.pixels
-    found = vision.read_dice(pixels)
+    found: list[Any] = list(vision.read_dice(pixels))
+    x0, y0, x1, y1 = dice_region(found, pixels.shape[1], pixels.shape[0])
+    if (x0, y0, x1, y1) != (0, 0, pixels.shape[1], pixels.shape[0]):  # the dice, larger: the rest is table
+        pixels = pixels[y0:y1, x0:x1]
+        found = [(d.value, (d.box[0] - x0, d.box[1] - y0, d.box[2], d.box[3]), d.confidence) for d in found]
     height, width = pixels.shape[:2]
     scale = min(1.0, PREVIEW_LONG_SIDE / max(width, height))
     small = pixels
