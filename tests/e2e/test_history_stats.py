@@ -173,6 +173,33 @@ def test_statistics_rows_and_charts(tab: Any, filled: Any) -> None:
     assert not page.has("stats-row-Аня-ru_fences")
 
 
+def test_statistics_standings_fit_a_small_phone_and_a_line_chooses_its_player(browser: Any, filled: Any) -> None:
+    """At 360×640 each variant's table and its lines stay inside the screen; a tap on a line shows
+    that player's cards with every count."""
+    app, facts = filled
+    context = browser.new_context(viewport={"width": 360, "height": 640}, device_scale_factor=1)
+    try:
+        page = Tab(context.new_page(), app.url)
+        page.open()
+        page.tap("statistics")
+        page.wait("stats-table-ru_fences")
+        for row in facts["stats"]:
+            box = page.find(f"stats-row-{row['name']}-{row['variant']}").bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 360.5, (row, box)
+        page.shot("statistics-standings-360")
+        leader = next(r for r in facts["stats"] if r["variant"] == "ru_fences")
+        identifier = f"stats-row-{leader['name']}-ru_fences"
+        page.tap(identifier)
+        page.wait_text(identifier, re.compile(r"Огр\. \+"))
+        for _ in range(30):
+            if not page.has("stats-table-ru_fences"):
+                break
+            page.page.wait_for_timeout(100)
+        assert not page.has("stats-table-ru_fences")  # the player's cards, not the tables
+    finally:
+        context.close()
+
+
 def test_dark_screens(tab: Any, filled: Any) -> None:
     _, facts = filled
     page = tab("dark")

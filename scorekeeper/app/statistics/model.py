@@ -3,6 +3,7 @@
 - `running_totals(state)`: each player's total after each of their turns (the line chart of a game).
 - `results_over_time(store, variant)`: each finished game's totals, oldest first (results chart).
 - `stat_rows(store, player, variant)`: games, wins, average, best, premiums, penalties, fences.
+- `standings(rows)`: those rows as one table per variant and form of play, the leader first.
 - `when(iso, lang)`: a saved date as the table reads it.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from scorekeeper.game import CrossOut, Miss, Score, State, apply, new_game
@@ -182,6 +184,7 @@ class StatRow:
         return f"{round(100 * self.wins / self.games)}%" if self.games else "—"
 
 
+@lru_cache(maxsize=64)
 def _rules(variant: str) -> tuple[bool, bool, bool]:
     """The variant has fences, an upper bonus or premium, an upper penalty (as it is by default)."""
     try:
@@ -220,6 +223,37 @@ def stat_rows(store: Store, player: str | None = None, variant: str | None = Non
         played[row.variant] = played.get(row.variant, 0) + row.games
     return sorted(rows, key=lambda r: (-played[r.variant], r.variant, r.form != "", r.form, -r.wins, r.games,
                                        -r.average, r.name))
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The players of one variant played in one form (see `match_form`), the leader first."""
+
+    variant: str
+    form: str
+    rows: tuple[StatRow, ...]
+
+    @property
+    def identifier(self) -> str:
+        """The table's test identifier: `stats-table-<variant>`, then `-series3` or `-target500`."""
+        own = f"-{self.form.replace(':', '')}" if self.form else ""
+        return f"stats-table-{self.variant}{own}"
+
+
+def standings(rows: list[StatRow]) -> list[Standings]:
+    """`stat_rows` as one table per variant and form of play, in their order (rows of one table
+    together, the leader first)."""
+    tables: dict[tuple[str, str], list[StatRow]] = {}
+    for row in rows:
+        tables.setdefault((row.variant, row.form), []).append(row)
+    return [Standings(variant, form, tuple(group)) for (variant, form), group in tables.items()]
+
+
+def decimal(value: float, lang: Lang) -> str:
+    """An average to one decimal with a real minus sign, the Russian decimal comma in Russian:
+    '311,0' / '311.0'."""
+    text = num(f"{value:.1f}")
+    return text.replace(".", ",") if lang == "ru" else text
 
 
 def played_variants(store: Store) -> list[str]:

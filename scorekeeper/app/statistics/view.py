@@ -1,7 +1,10 @@
 """Statistics: per player and variant over the finished games, and two charts.
 
-Rows: games, wins, average and best total, «гора» premiums and penalties, fences earned and spent
-(`stats-row-<player>-<variant>`, `-series3` / `-target500` after it for matches, which count apart).
+Without a chosen player: one standings table per variant and form of play (`stats-table-<variant>`,
+`-series3` / `-target500` after it for matches, which count apart), a line per player with games,
+wins, average and best total (`stats-row-<player>-<variant>[-series3]`); a tap on the line chooses
+the player. With a chosen player: a card per variant and form with all the counts, «гора» premiums
+and penalties, fences earned and spent, under the same identifiers.
 Charts: the running totals of a chosen game
 (`chart-running-totals`, ◀ ▶ to choose) and each player's results over time (`chart-results`).
 """
@@ -16,18 +19,28 @@ from scorekeeper.app.home.view import variant_name
 from scorekeeper.app.shell import Shell, header, tagged
 from scorekeeper.app.statistics.charts import results_chart, running_chart
 from scorekeeper.app.statistics.model import (
+    Standings,
     StatRow,
+    decimal,
     form_name,
     num,
     played_variants,
     results_over_time,
     running_totals,
+    standings,
     stat_rows,
     when,
 )
 from scorekeeper.store import StoreError, match_form
 
 MAX_LINES = 6  # players drawn on the results chart
+# The standings' columns (px): place, then games, wins, average, best; the name takes what is left
+# (about 88 px on a 360 px phone, 118 on a 390 px one) and is cut with an ellipsis.
+COLUMNS = (22, 44, 46, 54, 46)
+COLUMN_GAP = 4
+LINE_H = theme.TAP_MIN  # a standings line: a tap target among many
+TABLE_PAD = 6  # the table's own padding left and right (the screen's is 12)
+LEADS = ft.Colors.PRIMARY  # the wins and the leader's place: a green that reads on light and dark
 
 
 class StatisticsScreen:
@@ -67,9 +80,7 @@ class StatisticsScreen:
                 expand=True,
             )
 
-        average = num(f"{row.average:.1f}")
-        if s.lang == "ru":
-            average = average.replace(".", ",")  # the Russian decimal comma: 311,0
+        average = decimal(row.average, s.lang)
         first = [
             fact(t("games"), str(row.games)),
             fact(t("wins"), f"{row.wins}", theme.GOOD if row.wins else None),
@@ -86,7 +97,7 @@ class StatisticsScreen:
                        fact(t("stats_fences_spent"), str(row.fences_spent))]
         if second:
             second += [ft.Container(expand=True) for _ in range(4 - len(second))]
-        title = " · ".join(x for x in (variant_name(row.variant, s.lang), form_name(row.form, s.lang)) if x)
+        title = self._title(row.variant, row.form)
         card = ft.Container(
             content=ft.Column(
                 [
@@ -105,15 +116,86 @@ class StatisticsScreen:
             border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
         )
-        facts = [f"{t('games')} {row.games}", f"{t('wins')} {row.wins}", f"{t('average')} {average}",
-                 f"{t('best')} {num(row.best)}"]
+        return tagged(card, row.identifier, self._spoken(row, title))
+
+    def _title(self, variant: str, form: str) -> str:
+        """'Покер (энциклопедия) · серия из 3'."""
+        lang = self.shell.lang
+        return " · ".join(x for x in (variant_name(variant, lang), form_name(form, lang)) if x)
+
+    def _spoken(self, row: StatRow, title: str) -> str:
+        """Every count of the row, as a screen reader says it (a line of the standings too)."""
+        t = self.shell.t
+        facts = [f"{t('games')} {row.games}", f"{t('wins')} {row.wins}",
+                 f"{t('average')} {decimal(row.average, self.shell.lang)}", f"{t('best')} {num(row.best)}"]
         if row.premium_rule:
             facts.append(f"{t('premiums')} {row.premiums}")
         if row.penalty_rule:
             facts.append(f"{t('penalties')} {row.penalties}")
         if row.fences:
             facts += [f"{t('stats_fences_earned')} {row.fences_earned}", f"{t('stats_fences_spent')} {row.fences_spent}"]
-        return tagged(card, row.identifier, f"{row.name}, {title}: " + ", ".join(facts))
+        return f"{row.name}, {title}: " + ", ".join(facts)
+
+    # --- standings -------------------------------------------------------------------------------
+    @staticmethod
+    def _cells(place: ft.Control, name: ft.Control, figures: list[ft.Control]) -> ft.Row:
+        return ft.Row([place, name, *figures], spacing=COLUMN_GAP,
+                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    @staticmethod
+    def _figure(value: str, width: int, size: int, **style: object) -> ft.Text:
+        return ft.Text(value, width=width, size=size, text_align=ft.TextAlign.RIGHT, no_wrap=True,
+                       **style)  # type: ignore[arg-type]
+
+    def _line(self, place: int, row: StatRow, title: str) -> ft.Control:
+        """One player's line: place, name (ellipsized), games, wins, average, best; a tap chooses them."""
+        lead = place == 1 and row.wins > 0
+        w = COLUMNS
+        cells = self._cells(
+            ft.Text(str(place), width=w[0], size=15, color=LEADS if lead else theme.MUTED,
+                    weight=ft.FontWeight.BOLD if lead else None, no_wrap=True),
+            ft.Text(row.name, size=17, weight=ft.FontWeight.W_600 if lead else ft.FontWeight.W_500, expand=True,
+                    no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+            [self._figure(str(row.games), w[1], 17),
+             self._figure(str(row.wins), w[2], 17, weight=ft.FontWeight.BOLD,
+                          color=LEADS if row.wins else None),
+             self._figure(decimal(row.average, self.shell.lang), w[3], 17),
+             self._figure(num(row.best), w[4], 17)],
+        )
+        line = ft.Container(
+            content=cells,
+            height=LINE_H,
+            padding=ft.Padding.symmetric(horizontal=2),
+            border=ft.Border.only(top=ft.BorderSide(1, theme.LINE)),
+            on_click=lambda _, name=row.name: self._filter(name, self.variant),
+            ink=True,
+        )
+        return tagged(line, row.identifier, self._spoken(row, title), button=True)
+
+    def _table(self, table: Standings) -> ft.Control:
+        """A variant's standings in one form of play (`stats-table-...`)."""
+        t = self.shell.t
+        title = self._title(table.variant, table.form)
+        w = COLUMNS
+        head = ft.Container(
+            content=self._cells(
+                ft.Text("", width=w[0]),
+                ft.Text(t("stats_col_player"), size=13, color=theme.MUTED, expand=True, no_wrap=True),
+                [self._figure(t(key), width, 13, color=theme.MUTED)
+                 for key, width in zip(("stats_col_games", "stats_col_wins", "stats_col_average", "stats_col_best"),
+                                       w[1:], strict=True)],
+            ),
+            padding=ft.Padding.only(left=2, right=2, bottom=2),
+        )
+        body = ft.Column(
+            [ft.Text(title, size=18, weight=ft.FontWeight.W_600, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+             head,
+             *[self._line(place, row, title) for place, row in enumerate(table.rows, start=1)]],
+            spacing=0,
+        )
+        card = ft.Container(content=body, padding=ft.Padding.only(left=TABLE_PAD, right=TABLE_PAD, top=10, bottom=4),
+                            border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH)
+        return tagged(card, table.identifier, t("stats_standings", game=title))
 
     # --- charts ----------------------------------------------------------------------------------
     def _running(self) -> list[ft.Control]:
@@ -187,10 +269,15 @@ class StatisticsScreen:
         store = s.store
         bar = filter_bar(s, "stats-filter", store.known_names(), played_variants(store),
                          self.player, self.variant, self._filter)
-        rows = [self._row(r) for r in stat_rows(store, self.player, self.variant)]
-        parts: list[ft.Control] = list(rows) or [
-            tagged(ft.Text(t("no_history"), size=16, color=theme.MUTED), "stats-empty")
-        ]
+        found = stat_rows(store, self.player, self.variant)
+        parts: list[ft.Control]
+        if not found:
+            parts = [tagged(ft.Text(t("no_history"), size=16, color=theme.MUTED), "stats-empty")]
+        elif self.player is not None:
+            parts = [self._row(r) for r in found]  # the chosen player's cards, with every count
+        else:
+            parts = [tagged(ft.Text(t("stats_tap_player"), size=14, color=theme.MUTED), "stats-hint"),
+                     *[self._table(table) for table in standings(found)]]
         parts += self._running()
         parts += self._results()
         body = ft.Column(parts, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
