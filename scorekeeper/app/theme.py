@@ -29,8 +29,8 @@ PREVIEW = ft.Colors.PRIMARY
 GREYED = ft.Colors.SURFACE_CONTAINER_HIGHEST
 MUTED = ft.Colors.ON_SURFACE_VARIANT
 LINE = ft.Colors.OUTLINE_VARIANT
-GOOD = ft.Colors.GREEN_700
-BAD = ft.Colors.RED_700
+GOOD = ft.Colors.PRIMARY  # the seed's green, readable on the light and on the dark surface
+BAD = ft.Colors.ERROR
 SECTION = ft.Colors.SECONDARY_CONTAINER
 
 
