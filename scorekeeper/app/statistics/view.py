@@ -103,9 +103,10 @@ class StatisticsScreen:
                 [
                     ft.Row(
                         [ft.Text(row.name, size=19, weight=ft.FontWeight.W_600, no_wrap=True),
-                         ft.Text(title, size=14, color=theme.MUTED, expand=True, no_wrap=True,
+                         ft.Text(title, size=14, color=theme.MUTED, expand=True, max_lines=2,
                                  overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.RIGHT)],
-                        spacing=8,
+                        spacing=8,  # a long title (a match's form) goes on to a second line
+                        vertical_alignment=ft.CrossAxisAlignment.START,
                     ),
                     ft.Row(first, spacing=4),
                     *([ft.Row(second, spacing=4)] if second else []),
