@@ -82,9 +82,5 @@ class Hand:
         """Values shown on at least n dice, highest first."""
         return tuple(sorted((v for v, c in self.counts.items() if c >= n), reverse=True))
 
-    def contains_run(self, run: Iterable[int]) -> bool:
-        """All values of `run` are shown."""
-        return set(run) <= self.distinct
-
     def __str__(self) -> str:
         return "-".join(str(v) for v in self.sorted)

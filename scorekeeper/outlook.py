@@ -42,7 +42,7 @@ both cases the expected written «гора» result is ``expected_upper + expect
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 from typing import Any, Literal
@@ -54,7 +54,6 @@ from scorekeeper.rules import Variant
 
 FACES = (1, 2, 3, 4, 5, 6)
 DICE = 5
-BOX_FACE = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
 
 #: Weights of the tie-breaks in the scalar that the play maximises (see the module docstring).
 TIE_PENALTY = 1e-9
@@ -147,9 +146,6 @@ class Outlook:
     best_face: int | None = None
     #: mid-turn only: whether the best play throws again now
     throw_again: bool | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 # --------------------------------------------------------------------------------------------
@@ -429,6 +425,22 @@ def _check(goal: UpperGoal, open_faces: frozenset[int], upper: int, fences: int)
     return _mask(open_faces), min(fences, FENCE_CAP)
 
 
+def _check_turn(
+    goal: UpperGoal, open_faces: frozenset[int], upper: int, fences: int, face: int, kept: int,
+    throws_used: int, least_throws: int,
+) -> tuple[int, int, int]:
+    """`_check` and the turn of ``face``: the mask, the fences (capped) and the throws the turn allows."""
+    mask, fences = _check(goal, open_faces, upper, fences)
+    if face not in open_faces:
+        raise ValueError(f"face {face} is not an open box")
+    if not 0 <= kept <= DICE:
+        raise ValueError("kept must be 0..5")
+    allowed = goal.base_throws + (fences if goal.fences else 0)
+    if not least_throws <= throws_used <= allowed:
+        raise ValueError(f"throws_used must be {least_throws}..{allowed}")
+    return mask, fences, allowed
+
+
 def _result(goal: UpperGoal, vec: FloatArray, upper: int, **extra: Any) -> Outlook:
     pb = min(max(float(vec[_PB]), 0.0), 1.0)
     pp = min(max(float(vec[_PP]), 0.0), 1.0 - pb)
@@ -535,14 +547,7 @@ def _outlook_mid_turn(
     kept: int,
     throws_used: int,
 ) -> Outlook:
-    mask, fences = _check(goal, open_faces, upper, fences)
-    if face not in open_faces:
-        raise ValueError(f"face {face} is not an open box")
-    if not 0 <= kept <= DICE:
-        raise ValueError("kept must be 0..5")
-    allowed = goal.base_throws + (fences if goal.fences else 0)
-    if not 0 <= throws_used <= allowed:
-        raise ValueError(f"throws_used must be 0..{allowed}")
+    mask, fences, allowed = _check_turn(goal, open_faces, upper, fences, face, kept, throws_used, 0)
     if throws_used == 0 and kept:
         raise ValueError("no dice are kept before the first throw")
     k = len(open_faces)
@@ -582,14 +587,7 @@ def throw_again(
 ) -> bool:
     """Whether the best play throws again in the turn of ``face`` (``fences`` at the turn's start)."""
     faces = frozenset(open_faces)
-    mask, fences = _check(goal, faces, upper, fences)
-    if face not in faces:
-        raise ValueError(f"face {face} is not an open box")
-    allowed = goal.base_throws + (fences if goal.fences else 0)
-    if throws_used < 1 or throws_used > allowed:
-        raise ValueError(f"throws_used must be 1..{allowed}")
-    if not 0 <= kept <= DICE:
-        raise ValueError("kept must be 0..5")
+    mask, fences, allowed = _check_turn(goal, faces, upper, fences, face, kept, throws_used, 1)
     b = allowed - throws_used
     if b == 0 or kept == DICE:
         return False
@@ -689,15 +687,15 @@ def upper_goal(variant: Variant) -> UpperGoal | None:
     if rule.mode == "gora":
         return UpperGoal(
             "gora",
-            0,
-            rule.bonus,
-            rule.penalty,
-            rule.premium_at_zero,
-            bool(variant.fences),
-            variant.throws,
-            rule.penalty_mode,
-            variant.fences_on_upper,
+            target=0,
+            bonus=rule.bonus,
+            penalty=rule.penalty,
+            premium_at_zero=rule.premium_at_zero,
+            fences=bool(variant.fences),
+            base_throws=variant.throws,
+            penalty_mode=rule.penalty_mode,
+            earn_fences=variant.fences_on_upper,
         )
-    return UpperGoal("sum", rule.threshold, rule.bonus, base_throws=variant.throws)
+    return UpperGoal("sum", target=rule.threshold, bonus=rule.bonus, base_throws=variant.throws)
 
 

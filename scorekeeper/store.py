@@ -18,7 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.game import Action, State, apply, from_payload, kind, new_game, to_payload
+from scorekeeper.game import Action, State, from_payload, kind, replay, to_payload
+from scorekeeper.game.series import carried_total
 from scorekeeper.rules import Variant, get_variant
 
 _V1 = """
@@ -273,9 +274,7 @@ class Store:
         try:
             info = self.game(game_id)
             actions = self.actions(game_id)
-            state = new_game(info.build_variant(), info.players)
-            for action in actions:
-                state = apply(state, action)
+            state = replay(info.build_variant(), info.players, actions)
         except (ValueError, TypeError, KeyError, AttributeError) as error:
             # options or a log this version of the rules cannot replay, or a damaged row
             raise StoreError(f"{self.path}: game {game_id} cannot be replayed: {error}") from None
@@ -322,7 +321,7 @@ class Store:
         ]
 
     def count_games(self, player: str | None = None, variant: str | None = None) -> int:
-        """How many saved games `games` would list with no limit."""
+        """How many saved games `games` would list with no limit (and without `open_only`)."""
         where, params = self._games_filter(player, variant)
         with self._lock:
             return int(self._db.execute(f"SELECT count(*) FROM games g WHERE {where}", params).fetchone()[0])
@@ -407,11 +406,12 @@ def _open_problem(path: str, error: Exception) -> str:
 
 
 def _results(game_id: int, state: State) -> list[tuple[Any, ...]]:
+    """The rows of `results` for a finished match: one per player."""
     variant = state.variant
     ranks = state.ranks()
     rows = []
     for seat, name in enumerate(state.players):
-        regular = sum(g.totals[g.seats.index(seat)] for g in state.games if not g.extra and seat in g.seats)
+        regular = carried_total(state.games, seat)
         column = state.sheets[seat]
         premiums, penalties = column.premiums(variant)
         rows.append((game_id, seat, name, variant.id, regular, ranks[seat], int(ranks[seat] == 1),

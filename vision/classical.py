@@ -43,6 +43,7 @@ def count_pips(crop: np.ndarray) -> tuple[int, float]:
 
 
 def read_photo_classical(photo: Photo) -> list[Die]:
+    """The dice on `photo` as the hand-made reader finds them (boxes in the original's pixels)."""
     image = photo.pixels
     h, w = image.shape[:2]
     s = 640 / max(h, w)

@@ -26,6 +26,7 @@ SIZE_GAIN = 1.0  # boxes are scaled by this (calibrated on the training photos)
 
 
 def assets_dir() -> Path:
+    """Where the model files are: $SCOREKEEPER_ASSETS, else the repository's assets/."""
     env = os.environ.get("SCOREKEEPER_ASSETS")
     if env:
         return Path(env)
@@ -64,6 +65,8 @@ def crop_die(
 
 @dataclass(frozen=True)
 class Detection:
+    """A die found: its centre, width and height in image pixels, and the detector's score."""
+
     cx: float
     cy: float
     w: float
@@ -173,6 +176,7 @@ def in_photo_frame(box: np.ndarray, views: tuple[tuple[float, bool], ...]) -> np
 
 
 def iou(a: Detection, b: Detection) -> float:
+    """Intersection over union of two detections' boxes."""
     ax0, ay0, ax1, ay1 = a.cx - a.w / 2, a.cy - a.h / 2, a.cx + a.w / 2, a.cy + a.h / 2
     bx0, by0, bx1, by1 = b.cx - b.w / 2, b.cy - b.h / 2, b.cx + b.w / 2, b.cy + b.h / 2
     iw = max(0.0, min(ax1, bx1) - max(ax0, bx0))
@@ -183,6 +187,7 @@ def iou(a: Detection, b: Detection) -> float:
 
 
 def nms(dets: list[Detection], threshold: float = 0.45) -> list[Detection]:
+    """The detections, surest first, less those overlapping a surer one by `threshold` (IoU) or more."""
     keep: list[Detection] = []
     for d in sorted(dets, key=lambda d: -d.score):
         if all(iou(d, k) < threshold for k in keep):
@@ -195,6 +200,7 @@ _models_lock = threading.Lock()
 
 
 def models() -> Models:
+    """The networks of this process, loaded on first use."""
     global _models
     with _models_lock:
         if _models is None:

@@ -71,6 +71,8 @@ class Mistake:
 
 @dataclass
 class PhotoScore:
+    """One photo's reading against its labels: hits, dice read, dice labelled and the errors."""
+
     hits: int
     read: int
     true: int
@@ -89,6 +91,7 @@ class PhotoScore:
 
     @property
     def all_right(self) -> bool:
+        """Every labelled die read right, and nothing else read."""
         return self.hits == self.true == self.read
 
 
@@ -156,4 +159,5 @@ def marked(scores: Sequence[PhotoScore], below: float) -> dict[str, int]:
 
 
 def error_line(m: dict[str, float]) -> str:
+    """The error counts of `accuracy`'s figures as one line: 'value 2, box 0, missed 1, extra 0'."""
     return ", ".join(f"{k} {int(m.get(k, 0))}" for k in ERRORS)

@@ -19,6 +19,14 @@ def parse_option_value(raw: str) -> Any:
         return raw
 
 
+def parse_whole(raw: str, flag: str) -> int:
+    """A whole number given on the command line (`flag` names it in the error), or a UsageError."""
+    try:
+        return int(raw)
+    except ValueError:
+        raise UsageError(f"{flag} {raw!r}: expected a whole number") from None
+
+
 def parse_options(pairs: list[str]) -> dict[str, Any]:
     """`--option name=value` pairs as a dict; a malformed pair is a UsageError."""
     options: dict[str, Any] = {}

@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-from scorekeeper.commands import UsageError, parse_options, print_json
-from scorekeeper.outlook import BOX_FACE, FACES, outlook, upper_goal
-from scorekeeper.rules import RulesInputError, get_variant
-
-_FACE_BOX = {face: box_id for box_id, face in BOX_FACE.items()}
+from scorekeeper.commands import UsageError, parse_options, parse_whole, print_json
+from scorekeeper.outlook import DICE, FACES, UpperGoal, outlook, upper_goal
+from scorekeeper.rules import RulesInputError, Variant, get_variant, variant_ids
 
 
-def _whole(raw: str, flag: str) -> int:
-    try:
-        return int(raw.strip())
-    except ValueError:
-        raise UsageError(f"{flag} {raw!r}: expected a whole number") from None
-
-
-def _open_faces(variant: Any, raw: str) -> frozenset[int]:
+def _open_faces(variant: Variant, raw: str) -> frozenset[int]:
     faces: set[int] = set()
     if not raw.strip():
         return frozenset()
@@ -40,13 +30,12 @@ def _open_faces(variant: Any, raw: str) -> frozenset[int]:
     return frozenset(faces)
 
 
-def _reachable(mode: str, filled: set[int]) -> set[int]:
-    """Every upper sum (or «гора» net) the filled boxes can hold: c dice of face f write c * f (or
-    (c - 3) * f in the «гора»), c from 0 to 5; a crossed-out box counts as nothing written."""
-    counts = range(-3, 3) if mode == "gora" else range(0, 6)
+def _reachable(goal: UpperGoal, filled: set[int]) -> set[int]:
+    """Every upper sum (or «гора» net) the filled boxes can hold: each box as written with 0 to 5
+    dice of its face (a crossed-out box writes what none, or in the «гора» three, would)."""
     sums = {0}
     for face in filled:
-        sums = {s + c * face for s in sums for c in counts}
+        sums = {s + goal.box_score(face, c) for s in sums for c in range(DICE + 1)}
     return sums
 
 
@@ -58,22 +47,23 @@ def run_outlook(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     goal = upper_goal(variant)
     if goal is None:
+        with_bonus = ", ".join(v for v in variant_ids() if get_variant(v).upper is not None)
         raise UsageError(
-            f"{variant.id} has no upper bonus, so there is no outlook to give "
-            "(variants with one: ru_fences, yahtzee, yatzy, kniffel)"
+            f"{variant.id} has no upper bonus, so there is no outlook to give (variants with one: {with_bonus})"
         )
     faces = _open_faces(variant, args.open_boxes)
-    upper = _whole(args.upper, "--upper")
-    fences = _whole(args.fences, "--fences")
+    upper = parse_whole(args.upper, "--upper")
+    fences = parse_whole(args.fences, "--fences")
     if fences < 0:
         raise UsageError(f"--fences {fences}: fences are never negative")
     if fences and not goal.fences:
         raise UsageError(f"--fences {fences}: {variant.id} has no fences (only 0 is accepted)")
     if goal.mode == "sum" and upper < 0:
         raise UsageError(f"--upper {upper}: the upper sum of {variant.id} is never negative")
-    reachable = _reachable(goal.mode, set(FACES) - faces)
+    face_box = {box.face: box.id for box in variant.boxes if box.section == "upper" and box.face is not None}
+    reachable = _reachable(goal, set(FACES) - faces)
     if upper not in reachable:
-        filled = ", ".join(_FACE_BOX[f] for f in sorted(set(FACES) - faces)) or "none"
+        filled = ", ".join(face_box[f] for f in sorted(set(FACES) - faces)) or "none"
         raise UsageError(f"--upper {upper}: not a {'net' if goal.mode == 'gora' else 'sum'} the filled upper "
                          f"boxes ({filled}) can hold; they make {min(reachable)} to {max(reachable)}")
     result = outlook(goal, faces, upper, fences)
@@ -85,8 +75,8 @@ def run_outlook(args: argparse.Namespace) -> int:
             "p_penalty": result.p_penalty,
             "expected_upper": result.expected_upper,
             "expected_bonus": result.expected_bonus,
-            "next_box": None if result.best_face is None else _FACE_BOX[result.best_face],
-            "open": [_FACE_BOX[f] for f in sorted(faces)],
+            "next_box": None if result.best_face is None else face_box[result.best_face],
+            "open": [face_box[f] for f in sorted(faces)],
             "upper": upper,
             "fences": fences,
             "bonus": goal.bonus,

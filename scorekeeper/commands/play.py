@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.commands import UsageError, print_json
+from scorekeeper.commands import UsageError, parse_whole, print_json
 from scorekeeper.dice import InvalidDice
 from scorekeeper.game import (
     GameError,
@@ -158,12 +158,7 @@ def run_show(args: argparse.Namespace) -> int:
     path = _db_path(args.db)
     if not Path(path).is_file():
         raise UsageError(f"--db {path}: no such file")
-    game_id: int | None = None
-    if args.game_id is not None:
-        try:
-            game_id = int(args.game_id)
-        except ValueError:
-            raise UsageError(f"GAME_ID {args.game_id!r}: expected a whole number") from None
+    game_id = None if args.game_id is None else parse_whole(args.game_id, "GAME_ID")
     store: Store | None = None
     try:
         with _database_errors(path):

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from scorekeeper.commands import UsageError, parse_options, print_json
+from scorekeeper.commands import UsageError, parse_options, parse_whole, print_json
 from scorekeeper.dice import InvalidDice
 from scorekeeper.rules import Claim, RulesInputError, get_variant
-
-
-def _whole(raw: str, flag: str) -> int:
-    try:
-        return int(raw)
-    except ValueError:
-        raise UsageError(f"{flag} {raw!r}: expected a whole number") from None
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -26,13 +19,13 @@ def run_score(args: argparse.Namespace) -> int:
         raise UsageError(f"{' '.join(['dice', *args.dice])}: {error}") from None
     except RulesInputError as error:
         raise UsageError(str(error)) from None
-    throw = 3 if args.roll is None else _whole(args.roll, "--roll")  # 3: not the first throw
+    throw = 3 if args.roll is None else parse_whole(args.roll, "--roll")  # 3: not the first throw
     if throw < 1:
         raise UsageError(f"--roll {throw}: the throw number starts at 1")
     if args.roll is not None and throw > variant.throws and not variant.fences:
         raise UsageError(f"--roll {throw}: a turn of {variant.id} has at most {variant.throws} "
                          f"throw{'s' if variant.throws != 1 else ''}")
-    value = None if args.value is None else _whole(args.value, "--value")
+    value = None if args.value is None else parse_whole(args.value, "--value")
     if value is not None and not variant.shows(value):
         raise UsageError(f"--value {value}: not a value the dice can show")
     evaluation = variant.evaluate(box.id, hand, Claim(throw=throw, value=value))

@@ -9,6 +9,7 @@ first when the variant's tie_break is "extra_game".
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -38,12 +39,17 @@ class GameRecord:
         return tuple(s for s in self.seats if self.result(s) == best)
 
 
+def carried_total(games: Iterable[GameRecord], seat: int) -> int:
+    """A seat's totals over the regular games added up (extra games only settle ties)."""
+    return sum(g.totals[g.seats.index(seat)] for g in games if not g.extra and seat in g.seats)
+
+
 def standings(
     variant: Variant, players: int, games: tuple[GameRecord, ...], current: GameRecord | None
 ) -> list[tuple[int, ...]]:
     """Each seat's standing tuple (higher is better); `current` is the game in progress, if any."""
     everything = games + ((current,) if current is not None else ())
-    regular = [g for g in everything if not g.extra]
+    first_regular = next((g for g in everything if not g.extra), None)
     keys: list[tuple[int, ...]] = []
     for seat in range(players):
         key: tuple[int, ...]
@@ -53,9 +59,9 @@ def standings(
             if current is not None and not current.extra:
                 key += current.result(seat)
         elif variant.mode == "target":
-            key = (sum(g.result(seat)[1] for g in regular),)
+            key = (carried_total(everything, seat),)
         else:
-            key = regular[0].result(seat) if regular else (0, 0)
+            key = first_regular.result(seat) if first_regular is not None else (0, 0)
         for game in everything:
             if game.extra and seat in game.seats:
                 key += game.result(seat)
@@ -78,8 +84,7 @@ def next_game(
         if variant.mode == "series" and regular < (variant.series_games or 1):
             return tuple(range(players)), False
         if variant.mode == "target":
-            carried = [sum(g.result(s)[1] for g in games if not g.extra) for s in range(players)]
-            if max(carried) < (variant.target or 0):
+            if max(carried_total(games, s) for s in range(players)) < (variant.target or 0):
                 return tuple(range(players)), False
     keys = standings(variant, players, games, None)
     best = max(keys)
@@ -110,7 +115,7 @@ def match_dict(state: State) -> dict[str, Any]:
     names = state.players
     regular = [g for g in state.games if not g.extra]
     current = current_record(state)
-    carried_games = regular + ([current] if current is not None and not current.extra else [])
+    carried_games = regular + ([current] if current is not None else [])
     return {
         "mode": variant.mode,
         "series_games": variant.series_games,
@@ -127,8 +132,5 @@ def match_dict(state: State) -> dict[str, Any]:
             for g in state.games
         ],
         "wins": {names[s]: sum(1 for g in regular if s in g.winners()) for s in range(len(names))},
-        "totals": {
-            names[s]: sum(g.totals[g.seats.index(s)] for g in carried_games if s in g.seats)
-            for s in range(len(names))
-        },
+        "totals": {names[s]: carried_total(carried_games, s) for s in range(len(names))},
     }

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.game import series
 from scorekeeper.rules import Variant
 
 if TYPE_CHECKING:
@@ -139,17 +140,14 @@ def sheet(state: State) -> dict[str, Any]:
     (regular games' totals carried, the game in progress included, by name). "players" shows each
     player's column in the latest game they played; "rank" and "winners" are the match's.
     """
-    from scorekeeper.game import series
-
     variant = state.variant
     ranks = series.ranks(state)
     finished = state.finished
     turn: dict[str, Any] | None = None
     if not finished:
-        seat = state.seats[state.turn_index]
         turn = {
-            "player": state.players[seat],
-            "stage": state.sheets[seat].current_stage(variant) + 1,
+            "player": state.player_name,
+            "stage": state.stage,
             "throws": state.throws,
             "throws_allowed": state.throws_allowed,
             "dice": list(state.dice.values) if state.dice is not None else None,

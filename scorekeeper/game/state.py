@@ -14,7 +14,7 @@ game is a pure function of its action log.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,22 +73,24 @@ class State:
         return None if seat is None else self.players[seat]
 
     @property
+    def column(self) -> PlayerSheet:
+        """The column of the player whose turn it is (once finished: of the last game's first seat)."""
+        return self.sheets[self.seats[self.turn_index]]
+
+    @property
     def stage(self) -> int:
         """The current player's stage, 1-based (the lowest stage with an open box)."""
-        seat = self.seats[self.turn_index]
-        return self.sheets[seat].current_stage(self.variant) + 1
+        return self.column.current_stage(self.variant) + 1
 
     @property
     def throws_allowed(self) -> int:
         """Throws this turn allows: the variant's, plus the banked fences in ru_fences."""
-        seat = self.seats[self.turn_index]
-        return self.variant.throws + (self.sheets[seat].fences if self.variant.fences else 0)
+        return self.variant.throws + (self.column.fences if self.variant.fences else 0)
 
     def open_boxes(self, stage: int | None = None) -> frozenset[str]:
         """The current player's open boxes in `stage` (1-based; default the current stage)."""
-        seat = self.seats[self.turn_index]
         index = (stage or self.stage) - 1
-        return self.sheets[seat].stages[index].open_boxes(self.variant)
+        return self.column.stages[index].open_boxes(self.variant)
 
     def effective_actions(self) -> tuple[Action, ...]:
         """The actions that made this state, undone ones dropped, oldest first."""
@@ -209,7 +211,8 @@ def new_game(variant: Variant, players: Sequence[str]) -> State:
 # --- checks ---------------------------------------------------------------------------------------
 
 
-def _can(check: Any, state: State, action: Any) -> bool:
+def _can(check: Callable[[State, Any], object], state: State, action: Any) -> bool:
+    """`check(state, action)` passes (raises no GameError or ValueError)."""
     try:
         check(state, action)
     except (GameError, ValueError):
@@ -276,7 +279,7 @@ def _order_allows(variant: Variant, stage: StageSheet, box: Box) -> bool:
 def _target_stage(state: State, box: Box, stage: int | None) -> int:
     """The 0-based stage the box goes in, or the violation that keeps it shut."""
     variant = state.variant
-    column = state.sheets[state.seats[state.turn_index]]
+    column = state.column
     current = column.current_stage(variant)
     if stage is not None and not 1 <= stage <= variant.stages:
         raise InvalidAction(Text(f"Этапа {stage} нет: их {variant.stages}.",
@@ -320,7 +323,7 @@ def _target_stage(state: State, box: Box, stage: int | None) -> int:
 
 
 def _claim(state: State, index: int, value: int | None) -> Claim:
-    sheet = state.sheets[state.seats[state.turn_index]].stages[index]
+    sheet = state.column.stages[index]
     return Claim(
         throw=state.throws,
         value=value,
@@ -402,8 +405,7 @@ def _zero_throw_boxes(variant: Variant) -> frozenset[str]:
 
 def _lowest_open(state: State) -> Box:
     variant = state.variant
-    column = state.sheets[state.seats[state.turn_index]]
-    stage = column.stages[column.current_stage(variant)]
+    stage = state.column.stages[state.stage - 1]
     candidates = [variant.box(b) for b in variant.box_ids if stage.is_open(b)]
     open_in_order = [b for b in candidates if _order_allows(variant, stage, b)] or candidates
     return min(open_in_order, key=lambda b: variant.score_range(b.id)[1])
@@ -502,11 +504,7 @@ def verify(state: State, action: Action) -> None:
 
 def can(state: State, action: Action) -> bool:
     """`action` can be taken now."""
-    try:
-        apply(state, action)
-    except (GameError, ValueError):
-        return False
-    return True
+    return _can(apply, state, action)
 
 
 # --- apply ----------------------------------------------------------------------------------------
@@ -531,22 +529,23 @@ def apply(state: State, action: Action) -> State:
                        previous=state, last_action=action, effective=state.effective + 1)
     if isinstance(action, Score):
         box, index, evaluation = _check_score(state, action)
-        return _write(state, action, box, index, evaluation.score, not evaluation.valid,
-                      evaluation.extra, evaluation.wins_game)
+        return _write(state, action, box, index, score=evaluation.score, crossed=not evaluation.valid,
+                      extra=evaluation.extra, wins=evaluation.wins_game)
     if isinstance(action, CrossOut):
         box, index, extra = _check_cross_out(state, action)
-        return _write(state, action, box, index, 0, True, extra, False)
+        return _write(state, action, box, index, score=0, crossed=True, extra=extra)
     if isinstance(action, Miss):
         box = _check_miss(state, action)
-        column = state.sheets[state.seats[state.turn_index]]
-        return _write(state, action, box, column.current_stage(state.variant), 0, True, 0, False)
+        return _write(state, action, box, state.stage - 1, score=0, crossed=True)
     raise InvalidAction(Text(f"Неизвестное действие {action!r}.", f"Unknown action {action!r}."))
 
 
 def _write(
-    state: State, action: Action, box: Box, index: int, score: int, crossed: bool, extra: int, wins: bool
+    state: State, action: Action, box: Box, index: int, *, score: int, crossed: bool, extra: int = 0,
+    wins: bool = False,
 ) -> State:
-    """Write one box, settle the fences, pass the turn; finish the game (and the match) if due."""
+    """Write one box in stage `index` (0-based), settle the fences, pass the turn; finish the game
+    (and the match) if due. `extra`: points outside the box; `wins`: the claim ends the game at once."""
     variant = state.variant
     seat = state.seats[state.turn_index]
     column = state.sheets[seat]

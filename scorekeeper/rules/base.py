@@ -177,8 +177,8 @@ class Variant:
     stages: int = 1
     throws: int = 3  # throws a turn allows before any fences
     fences: bool = False  # unused throws are banked (ru_fences)
-    zero_throw_cross_out: bool = False  # a lower box may be struck before any throw
-    zero_throw_boxes: frozenset[str] = frozenset()  # which boxes may be struck before any throw
+    zero_throw_cross_out: bool = False  # a box may be struck before any throw
+    zero_throw_boxes: frozenset[str] = frozenset()  # which ones (empty: every lower box)
     upper: UpperRule | None = None
     low: int = 1  # lowest value a die (or a team's goals) may show
     high: int | None = 6  # highest value accepted on input (None: no limit)

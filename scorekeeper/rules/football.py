@@ -30,9 +30,6 @@ OPTIONS = (
     OptionSpec("tie_break", "shared", ("shared", "extra_game"), "what a tie for first place means"),
 )
 
-FOOTBALL_EN = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
-
-
 class FourNeedsFourAndOne(VariantHooks):
     """Каре may not be closed with five equal values, unless it is the last open box (then 0)."""
 
@@ -57,7 +54,7 @@ class FourNeedsFourAndOne(VariantHooks):
 def build(options: Mapping[str, Any]) -> Variant:
     """The ru_football variant with these (already validated) options."""
     o = dict(options)
-    uppers = [b.upper_sum(face, n.upper_name(face, FOOTBALL_EN)) for face in range(1, 7)]
+    uppers = [b.upper_sum(face, n.upper_name(face)) for face in range(1, 7)]
     fours = uppers[3]
     cap = o["fours_max"]
     if cap < 20:
@@ -75,19 +72,18 @@ def build(options: Mapping[str, Any]) -> Variant:
 
         uppers[3] = Box(fours.id, "upper", fours.name, capped, face=4, first_throw_bonus=False)
     boxes = uppers + [
-        b.of_a_kind("four", Text("Каре", "Four of a kind"), 4, lambda v, hand: hand.total,
+        b.of_a_kind("four", n.FOUR, 4, lambda v, hand: hand.total,
                     Text("четыре равных значения и одно другое", "four equal values and one other"),
                     exact=True, counts_all_dice=True),
         b.full_house(Text("Фул Хаус", "Full house"), b.total, allow_five=False),
         b.straight("small_straight", Text("Короткий стрит", "Short straight"),
-                   [(1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6)], b.fixed(25),
-                   Text("четыре значения подряд", "four values in a row"), exact=False),
+                   n.RUNS_OF_FOUR, b.fixed(25), n.REQ_RUN_OF_FOUR, exact=False),
         b.straight("large_straight", Text("Длинный стрит", "Long straight"),
                    [n.SMALL_RUN, n.LARGE_RUN], b.fixed(30),
                    Text("ровно 1-2-3-4-5 или 2-3-4-5-6", "exactly 1-2-3-4-5 or 2-3-4-5-6"), exact=True),
-        b.parity("all_even", Text("Только чётные", "All even"), True, o["zero_is_even"], b.fixed(20),
+        b.parity("all_even", n.ALL_EVEN, True, o["zero_is_even"], b.fixed(20),
                  zero_possible=True),
-        b.parity("all_odd", Text("Только нечётные", "All odd"), False, o["zero_is_even"], b.fixed(20),
+        b.parity("all_odd", n.ALL_ODD, False, o["zero_is_even"], b.fixed(20),
                  zero_possible=True),
         b.chance(Text("Любая комбинация", "Any combination")),
         b.five_of_a_kind("poker", n.POKER, b.fixed(50)),

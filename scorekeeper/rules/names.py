@@ -27,6 +27,8 @@ ALL_ODD = Text("Только нечётные", "All odd")
 
 SMALL_RUN = (1, 2, 3, 4, 5)
 LARGE_RUN = (2, 3, 4, 5, 6)
+RUNS_OF_FOUR = ((1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6))
+REQ_RUN_OF_FOUR = Text("четыре значения подряд", "four values in a row")
 REQ_SMALL_RUN = Text("ровно 1-2-3-4-5", "exactly 1-2-3-4-5")
 REQ_LARGE_RUN = Text("ровно 2-3-4-5-6", "exactly 2-3-4-5-6")
 REQ_TWO = Text("два одинаковых", "two of one value")

@@ -34,9 +34,7 @@ YAHTZEE_OPTIONS = _options(35, 100, "forced")
 YATZY_OPTIONS = _options(50, 0, "none")
 KNIFFEL_OPTIONS = _options(35, 100, "forced")
 
-RUN4 = [(1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6)]
 RUN5 = [n.SMALL_RUN, n.LARGE_RUN]
-REQ_RUN4 = Text("четыре значения подряд", "four values in a row")
 REQ_RUN5 = Text("пять значений подряд", "five values in a row")
 
 JokerScores = Mapping[str, Callable[[Hand], int]]
@@ -138,7 +136,7 @@ def _hasbro_lower(o: Mapping[str, Any], names: Mapping[str, Text]) -> list[Box]:
         _sum_of_kind("three", names["three"], 3, n.REQ_THREE),
         _sum_of_kind("four", names["four"], 4, n.REQ_FOUR),
         b.full_house(names["full"], b.fixed(25), o["full_allows_five_of_kind"]),
-        b.straight("small_straight", names["small"], RUN4, b.fixed(30), REQ_RUN4, exact=False),
+        b.straight("small_straight", names["small"], n.RUNS_OF_FOUR, b.fixed(30), n.REQ_RUN_OF_FOUR, exact=False),
         b.straight("large_straight", names["large"], RUN5, b.fixed(40), REQ_RUN5, exact=True),
         b.five_of_a_kind("poker", names["poker"], b.fixed(50)),
         b.chance(names["chance"]),
