@@ -159,7 +159,7 @@ class GameService:
                           kept: Sequence[int] = ()) -> State:
         """Record a throw whose dice the player does not enter (a later throw of the turn gives them),
         with the dice they kept from it."""
-        return self.act(RollWithoutDice(tuple(kept)), player, seen)
+        return self.act(RollWithoutDice.of(list(kept)), player, seen)  # checked as a script's would be
 
     def score(self, box: str, value: int | None = None, stage: int | None = None, player: str | None = None,
               seen: State | None = None) -> State:

@@ -107,3 +107,16 @@ def test_an_action_chosen_on_a_state_the_game_has_left_is_refused(tmp_path: Path
         _, replayed, saved = store.load(service.game_id)
         assert replayed.throws == 0 and saved == 2
         assert "another screen" in GameMovedOn().in_("en")
+
+
+def test_kept_dice_that_are_no_faces_are_refused_and_nothing_is_saved(tmp_path: Path) -> None:
+    from scorekeeper.game import InvalidAction
+
+    with Store(tmp_path / "g.sqlite") as store:
+        service = GameService.create(store, "yahtzee", ["Аня"])
+        for kept in ([6, 6, 6, 6, 6], [7], [0]):
+            with pytest.raises(InvalidAction):
+                service.roll_without_dice(kept=kept)
+        assert store.action_count(service.game_id) == 0 and service.state.throws == 0
+        service.roll_without_dice(kept=[6, 6])
+        assert store.load(service.game_id)[1].last_action.kept == (6, 6)  # saved, and loads again
