@@ -60,7 +60,7 @@ def _family(variant_id: str) -> Family:
         return FAMILIES[variant_id]
     except KeyError:
         raise UnknownVariant(
-            f"unknown variant {variant_id!r}; expected one of {', '.join(VARIANT_IDS)}"
+            f"unknown variant {variant_id!r}; expected one of {', '.join(variant_ids())}"
         ) from None
 
 

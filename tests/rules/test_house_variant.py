@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from scorekeeper.i18n import Text
 from scorekeeper.rules import Variant, get_variant, register_variant, variant_ids
 from scorekeeper.rules import boxes as b
@@ -27,3 +29,5 @@ def test_a_house_variant_registers_in_a_few_lines():
     mini = get_variant("house_mini", poker=75)
     assert mini.evaluate("poker", mini.hand([2, 2, 2, 2, 2])).score == 75
     assert mini.evaluate("full", mini.hand([2, 2, 2, 2, 2])).score == 10
+    with pytest.raises(ValueError, match=r"expected one of .*house_mini"):  # a mistyped id lists it too
+        get_variant("house_mimi")
