@@ -44,6 +44,12 @@ def tagged(control: ft.Control, identifier: str, label: str | None = None, **kwa
     return ft.Semantics(content=control, identifier=identifier, label=label, **kwargs)  # type: ignore[arg-type]
 
 
+def named_icon(icon: ft.IconData, label: str, **kwargs: Any) -> ft.Icon:
+    """An icon that names its button: an IconButton takes the spoken name of its icon (a tooltip
+    alone names only the wrapper around the button, and leaves the button itself nameless)."""
+    return ft.Icon(icon, semantics_label=label, **kwargs)
+
+
 class Shell:
     """The frame of one session: shows screens, keeps settings, opens dialogs."""
 
@@ -307,6 +313,7 @@ class Shell:
         )
         dialog = ft.AlertDialog(
             title=ft.Text(title),
+            semantics_label=title,  # the dialog is announced by its title, in the screen's language
             content=tagged(ft.Text(reason, size=18), "reason"),
             actions=buttons,
         )
@@ -326,10 +333,9 @@ def header(
     if back is not None:
         left.append(
             tagged(
-                ft.IconButton(icon=ft.Icons.ARROW_BACK, on_click=lambda _: back(), tooltip=shell.t("back"),
-                              width=theme.TAP, height=theme.TAP),
+                ft.IconButton(icon=named_icon(ft.Icons.ARROW_BACK, shell.t("back")), on_click=lambda _: back(),
+                              tooltip=shell.t("back"), width=theme.TAP, height=theme.TAP),
                 "back",
-                shell.t("back"),
             )
         )
     return ft.Container(

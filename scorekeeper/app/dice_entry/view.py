@@ -14,7 +14,7 @@ import flet as ft
 
 from scorekeeper.app import theme
 from scorekeeper.app.dice_entry.model import DiceEntry, keys_problem, parse_keys
-from scorekeeper.app.shell import Shell, tagged
+from scorekeeper.app.shell import Shell, named_icon, tagged
 from scorekeeper.app.widgets.die import die_face
 from scorekeeper.rules import Variant
 from scorekeeper.service import GameMovedOn
@@ -294,9 +294,9 @@ class DicePanel:
             pad.append(ft.Row(buttons, spacing=6))
         actions = ft.Row(
             [
-                tagged(ft.IconButton(icon=ft.Icons.REFRESH, on_click=self._rethrow_all, tooltip=t("rethrow_all"),
-                                     width=44, height=44),
-                       "rethrow-all", t("rethrow_all")),
+                tagged(ft.IconButton(icon=named_icon(ft.Icons.REFRESH, t("rethrow_all")), on_click=self._rethrow_all,
+                                     tooltip=t("rethrow_all"), width=44, height=44),
+                       "rethrow-all"),
                 tagged(self.keys, "dice-keys", t("dice_keys")),
                 tagged(
                     ft.FilledButton(

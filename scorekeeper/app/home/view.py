@@ -9,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.app import theme
-from scorekeeper.app.shell import Shell, header, tagged
+from scorekeeper.app.shell import Shell, header, named_icon, tagged
 from scorekeeper.rules import get_variant
 
 
@@ -109,7 +109,7 @@ class HomeScreen:
                 opened = tagged(opened, "resume", expand=True)  # type: ignore[arg-type]
             abandon = tagged(
                 ft.IconButton(
-                    icon=ft.Icons.CLOSE,
+                    icon=named_icon(ft.Icons.CLOSE, t("abandon_named", game=f"{title}, {names}")),
                     tooltip=t("abandon"),
                     on_click=lambda _, gid=game["id"]: confirm_abandon(s, gid, s.home),
                     style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12)),
@@ -118,7 +118,6 @@ class HomeScreen:
                 ),
                 f"abandon-{game['id']}",
                 t("abandon_named", game=f"{title}, {names}"),
-                button=True,
             )
             resume.append(ft.Row([opened, abandon], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 

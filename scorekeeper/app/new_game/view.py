@@ -8,7 +8,7 @@ import flet as ft
 
 from scorekeeper.app import theme
 from scorekeeper.app.new_game.model import NewGameForm
-from scorekeeper.app.shell import Shell, header, tagged
+from scorekeeper.app.shell import Shell, header, named_icon, tagged
 from scorekeeper.game import GameError
 from scorekeeper.i18n.ui import OPTION_NAMES, OPTION_VALUES
 from scorekeeper.rules import VARIANT_IDS, RulesInputError, get_variant, option_specs
@@ -69,6 +69,7 @@ class NewGameScreen:
         value = self.form.option_value(spec.name)
         name = OPTION_NAMES.get(spec.name)
         label = ft.Text(name.in_(self.shell.lang) if name else (spec.help or spec.name), size=15, expand=True)
+        spoken: str | None = None  # a name of the control's own, where the browser gives it none
 
         def set_value(raw: Any) -> bool:
             try:
@@ -84,11 +85,21 @@ class NewGameScreen:
                                             padding=ft.Padding.symmetric(horizontal=4, vertical=4))
         elif isinstance(spec.kind, tuple):
             choices = {str(v): v for v in spec.kind}
+
+            def said(key: str) -> str:  # a drop-down's button says neither the option nor its value
+                return f"{label.value}: {OPTION_VALUES[key].in_(self.shell.lang) if key in OPTION_VALUES else key}"
+
+            def picked(key: str) -> None:
+                set_value(choices.get(key, key))
+                node.label = said(key)
+                node.update()
+
+            spoken = said(str(value))
             control = ft.Dropdown(
                 value=str(value),
                 options=[ft.DropdownOption(key=key, text=OPTION_VALUES[key].in_(self.shell.lang)
                                            if key in OPTION_VALUES else key) for key in choices],
-                on_select=lambda e: set_value(choices.get(e.control.value or "", e.control.value)),
+                on_select=lambda e: picked(e.control.value or ""),
                 width=190,
                 dense=True,
             )
@@ -111,7 +122,8 @@ class NewGameScreen:
             control = ft.TextField(value=shown, width=80, keyboard_type=ft.KeyboardType.NUMBER, on_change=typed,
                                    border_color=ft.Colors.ERROR if spec.name in self.bad_options else None)
         # The control is a node of its own (`option-<name>-value`), not merged into the row's.
-        return tagged(ft.Row([label, tagged(control, f"option-{spec.name}-value", container=True)]),
+        node = tagged(control, f"option-{spec.name}-value", spoken, container=True)
+        return tagged(ft.Row([label, node]),
                       f"option-{spec.name}")
 
     def _player_row(self, index: int) -> ft.Control:
@@ -140,10 +152,10 @@ class NewGameScreen:
         return ft.Row(
             [
                 tagged(field, f"player-name-{n}", expand=True),  # type: ignore[arg-type]
-                tagged(ft.IconButton(icon=ft.Icons.ARROW_UPWARD, on_click=up, tooltip=t("move_up", n=n),
+                tagged(ft.IconButton(icon=named_icon(ft.Icons.ARROW_UPWARD, t("move_up", n=n)), on_click=up, tooltip=t("move_up", n=n),
                                      width=theme.TAP, height=theme.TAP),
                        f"move-up-{n}"),
-                tagged(ft.IconButton(icon=ft.Icons.CLOSE, on_click=remove, tooltip=t("remove_player", n=n),
+                tagged(ft.IconButton(icon=named_icon(ft.Icons.CLOSE, t("remove_player", n=n)), on_click=remove, tooltip=t("remove_player", n=n),
                                      disabled=len(self.form.names) <= 1, width=theme.TAP, height=theme.TAP),
                        f"remove-player-{n}"),
             ],

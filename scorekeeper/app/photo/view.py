@@ -37,7 +37,7 @@ from scorekeeper.app.photo.model import (
     size_message,
     tap_areas,
 )
-from scorekeeper.app.shell import Shell, tagged
+from scorekeeper.app.shell import Shell, named_icon, tagged
 from scorekeeper.app.widgets.die import die_face
 
 log = logging.getLogger(__name__)
@@ -163,7 +163,7 @@ def photo_button(shell: Shell, dice_needed: int, on_use: OnUse, *, enabled: bool
     launcher.on_use = on_use
     launcher.kept = list(kept or [])
     button = ft.IconButton(
-        icon=ft.Icons.PHOTO_CAMERA,
+        icon=named_icon(ft.Icons.PHOTO_CAMERA, shell.t("photo"), size=26, color=ft.Colors.PRIMARY),
         icon_size=26,
         icon_color=ft.Colors.PRIMARY,
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
@@ -173,7 +173,7 @@ def photo_button(shell: Shell, dice_needed: int, on_use: OnUse, *, enabled: bool
         disabled=not enabled,
         action=launcher.action() if enabled else None,
     )
-    return tagged(button, "photo", shell.t("photo"), button=True)
+    return tagged(button, "photo")
 
 
 def open_photo_flow(shell: Shell, dice_needed: int, on_use: OnUse, kept: list[int] | None = None) -> None:

@@ -32,7 +32,7 @@ from scorekeeper.app.sheet.model import (
     upper_meter,
     why_closed,
 )
-from scorekeeper.app.shell import Shell, header, tagged
+from scorekeeper.app.shell import Shell, header, named_icon, tagged
 from scorekeeper.dice import InvalidDice
 from scorekeeper.game import Action, GameError, RollWithoutDice, State
 from scorekeeper.i18n import points
@@ -344,7 +344,13 @@ class SheetScreen:
         elif cell.kind == "crossed":
             hint = f"{hint} · {self.shell.t('crossed')}"
         # The hint is spoken, not read as the cell's text: the text stays the written score.
-        return tagged(box, identifier, button=cell.tappable or None, hint_text=hint or None)
+        tapped = tagged(box, identifier, button=cell.tappable or None, hint_text=hint or None, container=True)
+        if not hint:
+            return tapped
+        # A browser drops the hint: the whole of it (whose box, which, what it holds or would take)
+        # is the label of a node of its own around the box, so that the box's text stays its score.
+        spoken = f"{hint}: {cell.text}" if cell.kind not in ("preview", "crossed") and cell.text else hint
+        return ft.Semantics(content=tapped, label=spoken)
 
     def _grid_parts(self, state: State, sheet: dict[str, Any], stage: int
                     ) -> list[tuple[ft.Control, list[ft.Control], str | None]]:
@@ -405,7 +411,9 @@ class SheetScreen:
                 continue
             for _, cells, _ in parts:
                 cell = cells[seat]
-                drawn = cell.content if isinstance(cell, ft.Semantics) and cell.content is not None else cell
+                drawn = cell
+                while isinstance(drawn, ft.Semantics) and drawn.content is not None:
+                    drawn = drawn.content
                 drawn.opacity = SITTING_OUT
 
     def _row(self, row: Row, state: State, sheet: dict[str, Any], stage: int, width: float,
@@ -563,10 +571,9 @@ class SheetScreen:
         self.seen = state
         stage = self.viewing_stage or state.stage
         undo = tagged(
-            ft.IconButton(icon=ft.Icons.UNDO, on_click=self._undo, tooltip=t("undo"),
+            ft.IconButton(icon=named_icon(ft.Icons.UNDO, t("undo")), on_click=self._undo, tooltip=t("undo"),
                           width=theme.TAP, height=theme.TAP, disabled=not state.can_undo()),
             "undo",
-            t("undo"),
         )
         turn_text = t("cross_out_armed") if self.crossing else turn_line(state, s.lang)
         chances = upper_chances(state, s.lang)
@@ -600,7 +607,7 @@ class SheetScreen:
                     padding=ft.Padding.only(left=12),
                 ),
                 "upper-outlook",
-                help_text,
+                # Named by what it shows (the chances); the tap gives the explanation.
                 expand=True,  # type: ignore[arg-type]
             )
             bar = [

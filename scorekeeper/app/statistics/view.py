@@ -16,7 +16,7 @@ import flet as ft
 from scorekeeper.app import theme
 from scorekeeper.app.history.filters import filter_bar
 from scorekeeper.app.home.view import variant_name
-from scorekeeper.app.shell import Shell, header, tagged
+from scorekeeper.app.shell import Shell, header, named_icon, tagged
 from scorekeeper.app.statistics.charts import results_chart, running_chart
 from scorekeeper.app.statistics.model import (
     Standings,
@@ -218,12 +218,12 @@ class StatisticsScreen:
                  f"{when(game['finished'] or game['created'], s.lang, time=False)}")
         chooser = ft.Row(
             [
-                tagged(ft.IconButton(icon=ft.Icons.CHEVRON_LEFT, on_click=lambda _: self._step(1),
+                tagged(ft.IconButton(icon=named_icon(ft.Icons.CHEVRON_LEFT, t("stats_older_game")), on_click=lambda _: self._step(1),
                                      disabled=self.chart_index >= len(games) - 1, width=theme.TAP,
                                      height=theme.TAP, tooltip=t("stats_older_game")), "stats-game-older"),
                 tagged(ft.Text(label, size=15, weight=ft.FontWeight.W_500, text_align=ft.TextAlign.CENTER,
                                expand=True), "stats-game", expand=True),  # type: ignore[arg-type]
-                tagged(ft.IconButton(icon=ft.Icons.CHEVRON_RIGHT, on_click=lambda _: self._step(-1),
+                tagged(ft.IconButton(icon=named_icon(ft.Icons.CHEVRON_RIGHT, t("stats_newer_game")), on_click=lambda _: self._step(-1),
                                      disabled=self.chart_index == 0, width=theme.TAP, height=theme.TAP,
                                      tooltip=t("stats_newer_game")),
                        "stats-game-newer"),

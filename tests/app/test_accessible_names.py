@@ -1,0 +1,105 @@
+"""What a screen reader (or a script driving the app by role and name) is told: icon buttons name
+themselves in the screen's language, a box says whose it is and what it holds or would take, a
+dialog is announced by its title, a drop-down says its option and value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+import pytest
+
+from scorekeeper.app.new_game.view import NewGameScreen
+from scorekeeper.app.shell import Shell
+from scorekeeper.i18n import Lang
+from scorekeeper.i18n.ui import OPTION_NAMES
+from tests.app.conftest import open_sheet
+from tests.app.controls import identifiers, walk
+
+
+def icon_names(tree: Any) -> dict[str, str]:
+    """The spoken name of each tagged IconButton's icon, by the button's identifier."""
+    names: dict[str, str] = {}
+    for identifier, node in identifiers(tree).items():
+        button = getattr(node, "content", None)
+        if isinstance(button, ft.IconButton):
+            icon = button.icon
+            names[identifier] = icon.semantics_label if isinstance(icon, ft.Icon) else ""
+    return names
+
+
+@pytest.mark.parametrize(("lang", "words"), [("ru", ("Назад", "Отменить", "Все заново", "Кубики с фото")),
+                                             ("en", ("Back", "Undo", "Re-throw all", "Dice from a photo"))])
+def test_the_sheets_icon_buttons_are_named_in_the_screens_language(shell: Shell, lang: Lang,
+                                                                    words: tuple[str, ...]) -> None:
+    shell.settings.lang = lang
+    open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    names = icon_names(shell.page.controls[0])
+    assert [names[i] for i in ("back", "undo", "rethrow-all", "photo")] == list(words)
+
+
+def test_every_icon_button_on_new_game_and_home_is_named(shell: Shell) -> None:
+    open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    shell.home()
+    home = icon_names(shell.page.controls[0])
+    assert all(home.values()) and any(k.startswith("abandon-") for k in home)
+    assert next(v for k, v in home.items() if k.startswith("abandon-")).startswith("Бросить игру: Покер с оградами")
+    shell.show(lambda: NewGameScreen(shell))
+    names = icon_names(shell.page.controls[0])
+    assert names["move-up-1"] == "Поднять игрока 1" and names["remove-player-2"] == "Убрать игрока 2"
+    assert all(names.values()), names
+
+
+def spoken_box(tree: Any, identifier: str) -> str:
+    """The label of the node around the box with this identifier."""
+    for node in walk(tree):
+        if isinstance(node, ft.Semantics) and getattr(node.content, "identifier", None) == identifier:
+            return str(node.label)
+    raise AssertionError(f"no label around {identifier}")
+
+
+def test_a_box_says_whose_it_is_and_what_it_holds_or_would_take(shell: Shell) -> None:
+    service, sheet = open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    service.roll((5, 5, 5, 2, 3))
+    shell.redraw()
+    tree = shell.page.controls[0]
+    assert spoken_box(tree, "box-1-1-three") == "Аня · Тройка · даст 15"
+    assert spoken_box(tree, "box-2-1-three") == "Борис · Тройка"
+    service.score("three")
+    shell.redraw()
+    tree = shell.page.controls[0]
+    assert spoken_box(tree, "box-1-1-three") == "Аня · Тройка: 15"
+    # The box's own text stays its written score (what the tests read).
+    assert identifiers(tree)["box-1-1-three"].identifier == "box-1-1-three"
+
+
+def test_the_box_label_is_english_on_an_english_screen(shell: Shell) -> None:
+    shell.settings.lang = "en"
+    service, _ = open_sheet(shell, "yahtzee", ["Ann"])
+    service.roll((6, 6, 6, 1, 2))
+    shell.redraw()
+    assert spoken_box(shell.page.controls[0], "box-1-1-sixes") == "Ann · Sixes · would score 18"
+
+
+def test_a_dialog_is_announced_by_its_title(shell: Shell) -> None:
+    shell.explain("Фулл", "Для «Фулл» нужно…")
+    dialog = shell.page.dialogs[-1]  # type: ignore[attr-defined]
+    assert dialog.semantics_label == "Фулл"
+
+
+def test_the_chances_line_is_named_by_what_it_shows(shell: Shell) -> None:
+    open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    outlook = identifiers(shell.page.controls[0])["upper-outlook"]
+    assert outlook.label is None  # its text (the chances) names it; the tap explains them
+
+
+def test_a_drop_down_says_its_option_and_its_value(shell: Shell) -> None:
+    screen = NewGameScreen(shell)
+    shell.show(lambda: screen)
+    screen.options_open = True
+    shell.redraw()
+    labelled = [n for n in walk(shell.page.controls[0])
+                if isinstance(n, ft.Semantics) and isinstance(n.content, ft.Dropdown)]
+    assert labelled
+    for node in labelled:
+        assert node.label and node.label.startswith(f"{OPTION_NAMES[node.identifier[7:-6]].in_('ru')}: ")

@@ -1,0 +1,58 @@
+"""On the sheet, in Russian and in English, every button has a name in the screen's language: a
+screen reader says it, and a script finds it by role and name."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.e2e.conftest import Tab
+from tests.e2e.test_fences_game import start_game
+
+pytestmark = pytest.mark.e2e
+
+OTHER_SCRIPT = {"ru": re.compile(r"[A-Za-z]"), "en": re.compile(r"[А-Яа-яЁё]")}
+
+
+def button_names(tab: Tab) -> list[str]:
+    """The accessible name of every button now in the tree ('' for a nameless one). A box of the
+    sheet is a button whose text is its written score alone (empty while open): it is named by the
+    group around it («Аня · Тройка · даст 15»), which a screen reader says with it."""
+    tab.page.wait_for_timeout(500)
+    tree = tab.page.locator("body").aria_snapshot()
+    names = []
+    group = ""
+    for line in tree.splitlines():
+        around = re.match(r"\s*- '?group \"(.*?)\"'?:$", line)
+        found = re.match(r"\s*- '?button(?: \"(.*?)\")?", line)
+        if found:
+            names.append(found.group(1) or group)
+        group = around.group(1) if around else ""
+    return names
+
+
+def check(tab: Tab, lang: str, where: str) -> None:
+    names = button_names(tab)
+    assert names, where
+    assert all(names), f"{where}: a button without a name among {names}"
+    wrong = [n for n in names if OTHER_SCRIPT[lang].search(n)]
+    assert not wrong, f"{where}: named in the other language: {wrong}"
+
+
+@pytest.mark.parametrize(("lang", "locale", "players"), [("ru", "ru-RU", ["Аня", "Борис"]),
+                                                          ("en", "en-US", ["Ann", "Bob"])])
+def test_every_button_on_the_sheet_has_a_name_in_the_screens_language(new_tab, lang: str, locale: str,
+                                                                       players: list[str]) -> None:
+    tab = new_tab(locale=locale)
+    start_game(tab, "ru_fences", players)
+    check(tab, lang, "sheet before the throw")
+    undo = "Отменить" if lang == "ru" else "Undo"
+    assert tab.page.get_by_role("button", name=undo, exact=True).count() == 1
+    tab.type_dice("55523")
+    tab.wait_text("die-5", re.compile("3$"))
+    check(tab, lang, "sheet after a throw")
+    tab.tap("box-1-1-full")  # the dice make no full house: the dialog offers a 0
+    tab.wait("reason")
+    check(tab, lang, "the write-0 dialog")
+    tab.close_dialog()
