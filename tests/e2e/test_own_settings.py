@@ -27,7 +27,7 @@ def brightness(tab: Tab) -> float:
     return float(cv2.imdecode(png, cv2.IMREAD_GRAYSCALE).mean())
 
 
-def wait_looks(tab: Tab, dark: bool, timeout: float = 10.0) -> None:
+def wait_looks(tab: Tab, dark: bool, timeout: float = 20.0) -> None:
     """Wait until the screen is dark (or light)."""
     deadline = time.monotonic() + timeout
     while (brightness(tab) < 128) != dark:
