@@ -6,9 +6,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.rules import VARIANT_IDS, get_variant, option_specs
+from scorekeeper.i18n import Lang
+from scorekeeper.rules import VARIANT_IDS, OptionSpec, get_variant, option_specs
+from scorekeeper.rules.registry import resolve_options
 
 MAX_PLAYERS = 12
+
+# Options that mean something only while another has a value: option -> (that option, value).
+OPTION_NEEDS: dict[str, tuple[str, Any]] = {
+    "even_odd_score": ("lower_preset", "even_odd"),
+    "series_games": ("mode", "series"),
+    "target": ("mode", "target"),
+}
 
 
 @dataclass
@@ -37,22 +46,66 @@ class NewGameForm:
             self.options = {}
             del self.names[self.max_players:]
 
+    def specs(self) -> list[OptionSpec]:
+        """The options the screen offers for the chosen variant: not those the variant fixes, nor
+        those that mean nothing with the other choices made (the parity boxes' score without the
+        preset that has them, a series' length when one game is played)."""
+        shown = []
+        for spec in option_specs(self.variant_id):
+            if isinstance(spec.kind, tuple) and len(spec.kind) < 2:
+                continue
+            needs = OPTION_NEEDS.get(spec.name)
+            if needs is not None and self.option_value(needs[0]) != needs[1]:
+                continue
+            shown.append(spec)
+        return shown
+
+    def default_value(self, name: str) -> Any:
+        """What the option is when left alone (a lower-boxes preset brings its own, RULES.md §3.3)."""
+        others = {k: v for k, v in self.options.items() if k != name}
+        return resolve_options(self.variant_id, others)[name]
+
     def set_option(self, name: str, value: Any) -> None:
-        """Set a house rule (the default value drops the entry)."""
+        """Set a house rule (the value it has when left alone drops the entry)."""
         specs = {spec.name: spec for spec in option_specs(self.variant_id)}
         if name not in specs:
             return
-        if value == specs[name].default:
+        if value == self.default_value(name):
             self.options.pop(name, None)
         else:
             self.options[name] = value
+        # A choice another one made moot goes back to its default (a preset's own switches).
+        for other in list(self.options):
+            if other != name and self.options[other] == self.default_value(other):
+                del self.options[other]
 
     def option_value(self, name: str) -> Any:
         """The chosen or default value of an option."""
-        for spec in option_specs(self.variant_id):
-            if spec.name == name:
-                return self.options.get(name, spec.default)
-        raise KeyError(name)
+        if not any(spec.name == name for spec in option_specs(self.variant_id)):
+            raise KeyError(name)
+        return resolve_options(self.variant_id, self.options)[name]
+
+    def reset_options(self) -> None:
+        """Every house rule back to the rules as written."""
+        self.options = {}
+
+    def take_known(self, name: str) -> bool:
+        """Seat a remembered player: in the first empty seat, else in a new one while there is room."""
+        if name in (n.strip() for n in self.names):
+            return False
+        for index, seated in enumerate(self.names):
+            if not seated.strip():
+                self.names[index] = name
+                return True
+        if len(self.names) >= self.max_players:
+            return False
+        self.names.append(name)
+        return True
+
+    def known_to_offer(self) -> list[str]:
+        """Remembered names not at the table yet."""
+        seated = {n.strip() for n in self.names}
+        return [name for name in self.known_names if name not in seated]
 
     def suggest_name(self) -> str:
         """A remembered name not yet at the table, else an empty one."""
@@ -95,3 +148,37 @@ class NewGameForm:
         if len(set(players)) != len(players):
             return "names_must_differ"
         return None
+
+
+def value_words(name: str, value: Any, lang: Lang) -> str:
+    """An option's value as a player says it: yes/no, a word for a choice, a number as it is
+    (an unset one as what it stands for)."""
+    from scorekeeper.i18n.ui import OPTION_UNSET, OPTION_VALUES, UI
+
+    if isinstance(value, bool):
+        return UI["yes" if value else "no"].in_(lang)
+    if value is None:
+        unset = OPTION_UNSET.get(name)
+        return unset.in_(lang) if unset is not None else ""
+    for key in (f"{name}.{value}", str(value)):
+        if key in OPTION_VALUES:
+            return OPTION_VALUES[key].in_(lang)
+    return str(value)
+
+
+def changed_rules(variant_id: str, options: dict[str, Any], lang: Lang) -> list[str]:
+    """The house rules of a game that differ from the rules as written, each as «name: value»."""
+    from scorekeeper.i18n.ui import OPTION_NAMES
+
+    try:
+        chosen = resolve_options(variant_id, options)
+        written = resolve_options(variant_id, {})
+    except Exception:  # options this version cannot read: nothing to say
+        return []
+    lines = []
+    for spec in option_specs(variant_id):
+        if chosen[spec.name] == written[spec.name]:
+            continue
+        name = OPTION_NAMES[spec.name].in_(lang) if spec.name in OPTION_NAMES else spec.name
+        lines.append(f"{name}: {value_words(spec.name, chosen[spec.name], lang)}")
+    return lines

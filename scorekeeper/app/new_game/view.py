@@ -7,10 +7,10 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.app import theme
-from scorekeeper.app.new_game.model import NewGameForm
+from scorekeeper.app.new_game.model import NewGameForm, value_words
 from scorekeeper.app.shell import Shell, header, named_icon, tagged
 from scorekeeper.game import GameError
-from scorekeeper.i18n.ui import OPTION_NAMES, OPTION_VALUES
+from scorekeeper.i18n.ui import OPTION_HELP, OPTION_NAMES, OPTION_UNSET
 from scorekeeper.rules import VARIANT_IDS, RulesInputError, get_variant, option_specs
 from scorekeeper.service import GameService
 
@@ -23,6 +23,9 @@ class NewGameScreen:
         self.form = NewGameForm(known_names=shell.store.known_names(limit=24))
         self.options_open = False
         self.bad_options: dict[str, str] = {}  # options whose typed text is no value they take: what was typed
+        self.options_column = ft.Column(spacing=10)
+        self.changed_count = ft.Text(size=14, color=ft.Colors.PRIMARY)
+        self.players_column = ft.Column(spacing=10)
 
     def dispose(self) -> None:
         """Nothing to let go of."""
@@ -63,12 +66,28 @@ class NewGameScreen:
         )
         return tagged(tile, f"variant-{variant_id}", button=True, selected=selected)
 
-    def _option_row(self, spec: Any) -> ft.Control | None:
-        if isinstance(spec.kind, tuple) and len(spec.kind) < 2:
-            return None  # fixed by the variant: nothing to choose
+    def _default_line(self, name: str) -> str:
+        """«default: X» while the option differs from the rules as written, else nothing."""
+        if self.form.option_value(name) == self.form.default_value(name):
+            return ""
+        return self.shell.t("option_default", value=value_words(name, self.form.default_value(name), self.shell.lang))
+
+    def _count_changed(self) -> None:
+        n = len(self.form.options)
+        self.changed_count.value = self.shell.t("options_changed", n=n) if n else ""
+
+    def _option_row(self, spec: Any) -> ft.Control:
+        lang = self.shell.lang
         value = self.form.option_value(spec.name)
         name = OPTION_NAMES.get(spec.name)
-        label = ft.Text(name.in_(self.shell.lang) if name else (spec.help or spec.name), size=15, expand=True)
+        label = ft.Text(name.in_(lang) if name else (spec.help or spec.name), size=15)
+        help_text = OPTION_HELP.get(f"{spec.name}.{value}") or OPTION_HELP.get(spec.name)
+        default_line = ft.Text(self._default_line(spec.name), size=12, color=ft.Colors.PRIMARY)
+        default_line.visible = bool(default_line.value)
+        below: list[ft.Control] = []  # the whole width under the row: what the option changes, its default
+        if help_text is not None:
+            below.append(ft.Text(help_text.in_(lang), size=12, color=theme.MUTED))
+        below.append(default_line)
         spoken: str | None = None  # a name of the control's own, where the browser gives it none
 
         def set_value(raw: Any) -> bool:
@@ -78,27 +97,40 @@ class NewGameScreen:
                 return False
             return True
 
+        def changed() -> None:  # a switch or a choice: other rows may follow it (a preset's own switches)
+            self._refresh_options()
+
         if spec.kind is bool:
             # Flutter on the web lays a switch out 40 px tall (compact density, shrink-wrapped tap
             # target): its own padding makes the tap area 48 px (the track stays as it was).
-            control: ft.Control = ft.Switch(value=bool(value), on_change=lambda e: set_value(e.control.value),
+            def switched(e: Any) -> None:
+                set_value(e.control.value)
+                changed()
+
+            control: ft.Control = ft.Switch(value=bool(value), on_change=switched,
                                             padding=ft.Padding.symmetric(horizontal=4, vertical=4))
         elif isinstance(spec.kind, tuple):
             choices = {str(v): v for v in spec.kind}
+            default_key = str(self.form.default_value(spec.name))
+
+            def shown(key: str) -> str:
+                return value_words(spec.name, choices.get(key, key), lang)
 
             def said(key: str) -> str:  # a drop-down's button says neither the option nor its value
-                return f"{label.value}: {OPTION_VALUES[key].in_(self.shell.lang) if key in OPTION_VALUES else key}"
+                return f"{label.value}: {shown(key)}"
 
             def picked(key: str) -> None:
                 set_value(choices.get(key, key))
-                node.label = said(key)
-                node.update()
+                changed()
 
             spoken = said(str(value))
             control = ft.Dropdown(
                 value=str(value),
-                options=[ft.DropdownOption(key=key, text=OPTION_VALUES[key].in_(self.shell.lang)
-                                           if key in OPTION_VALUES else key) for key in choices],
+                # The default is marked in the list; the field shows the value alone.
+                options=[ft.DropdownOption(key=key, text=shown(key),
+                                           content=ft.Text(f"{shown(key)} {self.shell.t('option_is_default')}")
+                                           if key == default_key else None)
+                         for key in choices],
                 on_select=lambda e: picked(e.control.value or ""),
                 width=190,
                 dense=True,
@@ -115,16 +147,40 @@ class NewGameScreen:
                 else:  # kept to be said at Start: the game must not begin with another value than shown
                     self.bad_options[spec.name] = text
                 e.control.border_color = ft.Colors.ERROR if spec.name in self.bad_options else None
+                default_line.value = self._default_line(spec.name)
+                default_line.visible = bool(default_line.value)
+                self._count_changed()
                 self.shell.page.update()
 
             # Not dense: 48 px tall (40 when dense).
-            shown = self.bad_options.get(spec.name, "" if value is None else str(value))
-            control = ft.TextField(value=shown, width=80, keyboard_type=ft.KeyboardType.NUMBER, on_change=typed,
+            shown_text = self.bad_options.get(spec.name, "" if value is None else str(value))
+            unset = OPTION_UNSET.get(spec.name)
+            control = ft.TextField(value=shown_text, width=80, keyboard_type=ft.KeyboardType.NUMBER, on_change=typed,
+                                   hint_text=unset.in_(lang) if unset is not None and len(unset.in_(lang)) < 6 else None,
                                    border_color=ft.Colors.ERROR if spec.name in self.bad_options else None)
         # The control is a node of its own (`option-<name>-value`), not merged into the row's.
         node = tagged(control, f"option-{spec.name}-value", spoken, container=True)
-        return tagged(ft.Row([label, node]),
+        return tagged(ft.Column([ft.Row([ft.Container(content=label, expand=True), node]), *below], spacing=2),
                       f"option-{spec.name}")
+
+    def _option_rows(self) -> list[ft.Control]:
+        rows: list[ft.Control] = [self._option_row(spec) for spec in self.form.specs()]
+
+        def reset(_: Any) -> None:
+            self.form.reset_options()
+            self.bad_options.clear()
+            self._refresh_options()
+
+        rows.append(tagged(ft.TextButton(content=ft.Text(self.shell.t("options_reset")), on_click=reset,
+                                         disabled=not self.form.options and not self.bad_options, height=theme.TAP),
+                           "options-reset"))
+        return rows
+
+    def _refresh_options(self) -> None:
+        """The option rows again, in place (the page keeps its scroll position)."""
+        self._count_changed()
+        self.options_column.controls = self._option_rows() if self.options_open else []
+        self.shell.page.update()
 
     def _player_row(self, index: int) -> ft.Control:
         t = self.shell.t
@@ -136,11 +192,11 @@ class NewGameScreen:
 
         def remove(_: Any) -> None:
             self.form.remove_player(index)
-            self._redraw()
+            self._refresh_players()
 
         def up(_: Any) -> None:
             self.form.move_up(index)
-            self._redraw()
+            self._refresh_players()
 
         field = ft.TextField(
             value=self.form.names[index],
@@ -162,25 +218,64 @@ class NewGameScreen:
             spacing=2,
         )
 
+    def _player_rows(self) -> list[ft.Control]:
+        def add(_: Any) -> None:
+            self.form.add_player()
+            self._refresh_players()
+
+        return [
+            *[self._player_row(i) for i in range(len(self.form.names))],
+            tagged(
+                ft.OutlinedButton(
+                    content=ft.Row([ft.Icon(ft.Icons.PERSON_ADD), ft.Text(self.shell.t("add_player"))]),
+                    on_click=add,
+                    height=theme.TAP,
+                    disabled=len(self.form.names) >= self.form.max_players,
+                ),
+                "add-player",
+            ),
+            *self._known_names(),
+        ]
+
+    def _refresh_players(self) -> None:
+        """The players again, in place (the page keeps its scroll position)."""
+        self.players_column.controls = self._player_rows()
+        self.shell.page.update()
+
+    def _known_names(self) -> list[ft.Control]:
+        """Players of earlier games not at the table yet: a tap seats one."""
+        offer = self.form.known_to_offer()
+        if not offer:
+            return []
+
+        def seat(name: str) -> None:
+            if self.form.take_known(name):
+                self._refresh_players()
+
+        def chip(name: str) -> ft.Control:
+            return tagged(ft.OutlinedButton(content=ft.Text(name, size=15), height=theme.TAP,
+                                            on_click=lambda _: seat(name),
+                                            disabled=len(self.form.names) >= self.form.max_players
+                                            and all(n.strip() for n in self.form.names)),
+                          f"known-name-{name}")
+
+        return [ft.Text(self.shell.t("recent_names"), size=14, color=theme.MUTED),
+                ft.Row([chip(name) for name in offer], wrap=True, spacing=6, run_spacing=6)]
+
     # --- screen --------------------------------------------------------------------------------
     def build(self) -> ft.Control:
         """Variants, options (folded), players, start."""
         s = self.shell
         t = s.t
-        specs = option_specs(self.form.variant_id)
 
         def toggle_options(_: Any) -> None:
             self.options_open = not self.options_open
             self._redraw()
 
-        def add(_: Any) -> None:
-            self.form.add_player()
-            self._redraw()
-
         options: list[ft.Control] = [
             tagged(
                 ft.TextButton(
-                    content=ft.Row([ft.Icon(ft.Icons.TUNE), ft.Text(t("options")),
+                    content=ft.Row([ft.Icon(ft.Icons.TUNE), ft.Text(t("options")), self.changed_count,
                                     ft.Icon(ft.Icons.EXPAND_LESS if self.options_open else ft.Icons.EXPAND_MORE)]),
                     on_click=toggle_options,
                     height=theme.TAP,
@@ -188,8 +283,10 @@ class NewGameScreen:
                 "options",
             )
         ]
-        if self.options_open:
-            options += [row for spec in specs if (row := self._option_row(spec)) is not None]
+        self._count_changed()
+        self.options_column = ft.Column(self._option_rows() if self.options_open else [], spacing=10)
+        self.players_column = ft.Column(self._player_rows(), spacing=10)
+        options.append(self.options_column)
 
         body = ft.Column(
             [
@@ -197,16 +294,7 @@ class NewGameScreen:
                 *[self._variant_tile(v) for v in VARIANT_IDS],
                 *options,
                 ft.Text(t("players"), size=16, weight=ft.FontWeight.W_600, color=theme.MUTED),
-                *[self._player_row(i) for i in range(len(self.form.names))],
-                tagged(
-                    ft.OutlinedButton(
-                        content=ft.Row([ft.Icon(ft.Icons.PERSON_ADD), ft.Text(t("add_player"))]),
-                        on_click=add,
-                        height=theme.TAP,
-                        disabled=len(self.form.names) >= self.form.max_players,
-                    ),
-                    "add-player",
-                ),
+                self.players_column,
                 ft.Container(height=80),
             ],
             spacing=10,
