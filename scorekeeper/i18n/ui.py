@@ -47,6 +47,9 @@ UI: dict[str, Text] = {
     "option_default": Text("по умолчанию: {value}", "default: {value}"),
     "option_is_default": Text("(по умолчанию)", "(default)"),
     "house_rules_line": Text("Правила стола: {rules}", "House rules: {rules}"),
+    "rules_as_written": Text("Правила стола — как написаны, без изменений.",
+                             "House rules: as written, nothing changed."),
+    "game_rules": Text("Правила этой игры", "This game's rules"),
     # sheet
     "stage": Text("Этап", "Stage"),
     "stage_n": Text("этап {n}", "stage {n}"),

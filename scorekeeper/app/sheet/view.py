@@ -163,6 +163,17 @@ class SheetScreen:
         self._kept[id(self.seen)] = (self.seen, kept)
         return True
 
+    def _show_rules(self, _: Any) -> None:
+        """What game this is, and the house rules it is played with where they differ from the rules
+        as written (chosen on New game, so that a player who joins later can see them)."""
+        from scorekeeper.app.new_game.model import changed_rules
+
+        s = self.shell
+        info = self.service.info
+        changed = changed_rules(info.variant, dict(info.options), s.lang)
+        said = s.t("house_rules_line", rules="; ".join(changed)) if changed else s.t("rules_as_written")
+        s.explain(self.variant.name.in_(s.lang), f"{self.variant.description.in_(s.lang)}\n\n{said}")
+
     def _undo(self, _: Any) -> None:
         if not self.service.state.can_undo():
             self.shell.explain(self.shell.t("why_not"), self.shell.t("nothing_to_undo"))
@@ -575,6 +586,11 @@ class SheetScreen:
                           width=theme.TAP, height=theme.TAP, disabled=not state.can_undo()),
             "undo",
         )
+        rules = tagged(
+            ft.IconButton(icon=named_icon(ft.Icons.INFO_OUTLINE, t("game_rules")), on_click=self._show_rules,
+                          tooltip=t("game_rules"), width=theme.TAP_MIN, height=theme.TAP),
+            "game-rules",
+        )
         turn_text = t("cross_out_armed") if self.crossing else turn_line(state, s.lang)
         chances = upper_chances(state, s.lang)
         turn_label = tagged(ft.Text(turn_text, size=17, weight=ft.FontWeight.W_600,
@@ -700,7 +716,7 @@ class SheetScreen:
                 spacing=0,
             )
         table = ft.Column([grid, totals_box], spacing=0, expand=True)
-        top = header(s, "", back=s.home, trailing=[undo], title_control=title)
+        top = header(s, "", back=s.home, trailing=[rules, undo], title_control=title)
         sheet_area = ft.Container(content=table, expand=True, padding=ft.Padding.symmetric(horizontal=8))
         panel_w = self._panel_width()
         self.dice.width = panel_w
