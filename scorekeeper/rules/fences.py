@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.dice import Hand
-from scorekeeper.i18n import Text
+from scorekeeper.i18n import Text, plural_ru
 from scorekeeper.rules import boxes as b
 from scorekeeper.rules import names as n
 from scorekeeper.rules.base import (
@@ -111,6 +111,20 @@ def _zero_throw_boxes(rule: str, boxes: list[Box], gora: bool) -> frozenset[str]
     return frozenset(ids - {"chance"} if rule == "lower_except_chance" else ids)
 
 
+def _description(stages: int, premium: int, penalty: int) -> Text:
+    """The game in a sentence, with this table's stages, premium and penalty."""
+    ru_stages = {1: "Один этап", 2: "Два этапа", 3: "Три этапа"}.get(
+        stages, f"{stages} {plural_ru(stages, 'этап', 'этапа', 'этапов')}")
+    en_count = {1: "One", 2: "Two", 3: "Three"}.get(stages, str(stages))
+    en_stages = f"{en_count} stage{'' if stages == 1 else 's'}"
+    return Text(
+        f"{ru_stages} по 15 клеток; «гора» считается от трёх каждого номинала (+{premium} премия, "
+        f"−{penalty} штраф); несыгранные броски копятся оградами и тратятся потом.",
+        f"{en_stages} of 15 boxes; the gora counts against three of each face (+{premium} premium, "
+        f"−{penalty} penalty); unused throws are banked as fences and spent later.",
+    )
+
+
 def build(options: Mapping[str, Any]) -> Variant:
     """The ru_fences variant with these (already validated) options."""
     o = dict(options)
@@ -118,12 +132,7 @@ def build(options: Mapping[str, Any]) -> Variant:
     return Variant(
         id="ru_fences",
         name=Text("Покер с оградами", "Poker with fences"),
-        description=Text(
-            "Три этапа по 15 клеток; «гора» считается от трёх каждого номинала (+50 премия, "
-            "−20 штраф); несыгранные броски копятся оградами и тратятся потом.",
-            "Three stages of 15 boxes; the gora counts against three of each face (+50 premium, "
-            "−20 penalty); unused throws are banked as fences and spent later.",
-        ),
+        description=_description(o["stages"], o["gora_premium"], o["gora_penalty"]),
         options=o,
         boxes=tuple(boxes),
         stages=o["stages"],
