@@ -53,6 +53,9 @@ UI: dict[str, Text] = {
     # sheet
     "stage": Text("Этап", "Stage"),
     "stage_n": Text("этап {n}", "stage {n}"),
+    "stage_chip": Text("Этап {n}", "Stage {n}"),
+    "stage_chip_current": Text("Этап {n} (идёт)", "Stage {n} (current)"),
+    "cell_of": Text("{name} · {row}: {value}", "{name} · {row}: {value}"),
     "throw_k_of_m": Text("бросок {k} из {m}", "throw {k} of {m}"),
     "tour": Text("тур", "tour"),
     "turn_of": Text("Ходит {name}", "{name} to play"),
@@ -95,6 +98,7 @@ UI: dict[str, Text] = {
     "record_throw": Text("Записать бросок", "Record throw"),
     "cross_out": Text("Вычеркнуть", "Cross out"),
     "cross_out_armed": Text("Выберите клетку, чтобы вычеркнуть", "Pick a box to cross out"),
+    "cross_out_cancel": Text("Не вычёркивать", "Don't cross out"),
     "undo": Text("Отменить", "Undo"),
     "dice_keys": Text("Кубики с клавиатуры", "Dice by keyboard"),
     "dice_keys_hint": Text("55523", "55523"),
@@ -189,6 +193,7 @@ UI: dict[str, Text] = {
     "invite_title": Text("Позовите игроков к столу", "Invite the table"),
     "invite_address": Text("Адрес: {url}", "Address: {url}"),
     "invite_code": Text("Код: {code}", "Code: {code}"),
+    "invite_qr": Text("QR-код: открыть приложение на телефоне", "QR code: open the app on a phone"),
     "invite_local_only": Text(
         "Приложение слушает только этот компьютер. Запустите его с --host 0.0.0.0, "
         "чтобы другие телефоны за столом могли подключиться.",

@@ -4,17 +4,19 @@ dialog is announced by its title, a drop-down says its option and value."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
 import pytest
 
+from scorekeeper.app.invite.view import InviteScreen
 from scorekeeper.app.new_game.view import NewGameScreen
 from scorekeeper.app.shell import Shell
 from scorekeeper.i18n import Lang
 from scorekeeper.i18n.ui import OPTION_NAMES
 from tests.app.conftest import open_sheet
-from tests.app.controls import identifiers, walk
+from tests.app.controls import identifiers, texts, walk
 
 
 def icon_names(tree: Any) -> dict[str, str]:
@@ -103,3 +105,73 @@ def test_a_drop_down_says_its_option_and_its_value(shell: Shell) -> None:
     assert labelled
     for node in labelled:
         assert node.label and node.label.startswith(f"{OPTION_NAMES[node.identifier[7:-6]].in_('ru')}: ")
+
+
+def stage_names(tree: Any) -> list[str]:
+    """The spoken name of each stage button (its text's label), stage by stage."""
+    found = identifiers(tree)
+    names = []
+    for n in (1, 2, 3):
+        text = found[f"stage-{n}"].content.content
+        assert isinstance(text, ft.Text)
+        names.append(str(text.semantics_label))
+    return names
+
+
+@pytest.mark.parametrize(("lang", "names"), [("ru", ["Этап 1 (идёт)", "Этап 2", "Этап 3"]),
+                                             ("en", ["Stage 1 (current)", "Stage 2", "Stage 3"])])
+def test_a_stage_button_says_its_stage_and_whether_it_is_played(shell: Shell, lang: Lang,
+                                                                 names: list[str]) -> None:
+    shell.settings.lang = lang
+    _, sheet = open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    tree = shell.page.controls[0]
+    assert stage_names(tree) == names
+    assert identifiers(tree)["stage-1"].content.content.value == "1 •"  # the dot stays what is seen
+    sheet.viewing_stage = 2
+    shell.redraw()
+    assert stage_names(shell.page.controls[0]) == names
+
+
+@pytest.mark.parametrize(("lang", "words"), [("ru", ("Итого", "Ограды", "Гора", "Сумма этапа")),
+                                             ("en", ("Total", "Fences", "Gora", "Stage total"))])
+def test_totals_fences_and_the_gora_say_whose_they_are(shell: Shell, lang: Lang, words: tuple[str, ...]) -> None:
+    shell.settings.lang = lang
+    service, _ = open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    service.roll((3, 3, 3, 3, 2))
+    service.score("threes")
+    shell.redraw()
+    tree = shell.page.controls[0]
+    sheet = service.state.sheet()
+    ann = sheet["players"][0]
+    total, fences, gora, stage_total = words
+    assert spoken_box(tree, "total-1") == f"Аня · {total}: {ann['total']}"
+    assert spoken_box(tree, "total-2") == f"Борис · {total}: 0"
+    assert spoken_box(tree, "fences-1") == f"Аня · {fences}: {ann['fences']}"
+    assert spoken_box(tree, "gora-1-1").startswith(f"Аня · {gora}: +3, ")  # four threes: net +3, and its note
+    assert spoken_box(tree, "gora-2-1") == f"Борис · {gora}"  # nothing written yet
+    assert spoken_box(tree, "stage-total-1-1") == f"Аня · {stage_total}: {ann['stages'][0]['total']}"
+    # The cells' own texts stay the bare numbers the tests read.
+    assert texts(identifiers(tree)["total-1"]) == [str(ann["total"])]
+
+
+def test_the_armed_cross_out_button_says_that_a_tap_gives_it_up(shell: Shell) -> None:
+    _, sheet = open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    node = identifiers(shell.page.controls[0])["cross-out"]
+    assert [c.semantics_label for c in walk(node) if isinstance(c, ft.Text)] == [None] and not node.selected
+    sheet.crossing = True
+    shell.redraw()
+    node = identifiers(shell.page.controls[0])["cross-out"]
+    assert [c.semantics_label for c in walk(node) if isinstance(c, ft.Text)] == ["Не вычёркивать"]
+    assert node.selected and texts(node) == ["Вычеркнуть"]
+
+
+@pytest.mark.parametrize(("lang", "address", "qr"), [("ru", "Адрес: ", "QR-код"),
+                                                        ("en", "Address: ", "QR code")])
+def test_the_invite_names_its_address_and_its_qr_code(shell: Shell, lang: Lang, address: str, qr: str) -> None:
+    shell.settings.lang = lang
+    shell.config = replace(shell.config, host="0.0.0.0")
+    shell.show(lambda: InviteScreen(shell))
+    tree = shell.page.controls[0]
+    assert spoken_box(tree, "invite-address").startswith(address + "http://")
+    images = [c for c in walk(tree) if isinstance(c, ft.Image)]
+    assert images and all(str(i.semantics_label).startswith(qr) for i in images)

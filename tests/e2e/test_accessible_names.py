@@ -13,6 +13,8 @@ from tests.e2e.test_fences_game import start_game
 pytestmark = pytest.mark.e2e
 
 OTHER_SCRIPT = {"ru": re.compile(r"[A-Za-z]"), "en": re.compile(r"[А-Яа-яЁё]")}
+WORDS = {"ru": {"stage": "Этап 1 (идёт)", "total": "Итого", "fences": "Ограды", "armed": "Не вычёркивать"},
+         "en": {"stage": "Stage 1 (current)", "total": "Total", "fences": "Fences", "armed": "Don't cross out"}}
 
 
 def button_names(tab: Tab) -> list[str]:
@@ -49,6 +51,10 @@ def test_every_button_on_the_sheet_has_a_name_in_the_screens_language(new_tab, l
     check(tab, lang, "sheet before the throw")
     undo = "Отменить" if lang == "ru" else "Undo"
     assert tab.page.get_by_role("button", name=undo, exact=True).count() == 1
+    words = WORDS[lang]
+    assert tab.page.get_by_role("button", name=words["stage"], exact=True).count() == 1
+    assert tab.page.get_by_role("group", name=f"{players[0]} · {words['total']}: 0", exact=True).count() == 1
+    assert tab.page.get_by_role("group", name=f"{players[1]} · {words['fences']}: 0", exact=True).count() == 1
     tab.type_dice("55523")
     tab.wait_text("die-5", re.compile("3$"))
     check(tab, lang, "sheet after a throw")
@@ -56,3 +62,6 @@ def test_every_button_on_the_sheet_has_a_name_in_the_screens_language(new_tab, l
     tab.wait("reason")
     check(tab, lang, "the write-0 dialog")
     tab.close_dialog()
+    tab.tap("cross-out")  # armed: a second tap gives it up, and the button says so
+    tab.page.get_by_role("button", name=words["armed"], exact=True).wait_for(timeout=5000)
+    check(tab, lang, "cross-out mode")

@@ -33,13 +33,16 @@ class InviteScreen:
             parts += [
                 ft.Text(t("invite_title"), size=20, weight=ft.FontWeight.W_600),
                 ft.Container(
-                    content=ft.Image(src=qr_png(join_url(url, config.join_code)), width=240, height=240),
+                    content=ft.Image(src=qr_png(join_url(url, config.join_code)), width=240, height=240,
+                                     semantics_label=t("invite_qr")),
                     bgcolor=ft.Colors.WHITE,
                     padding=8,
                     border_radius=12,
                 ),
             ]
-        parts.append(tagged(ft.Text(url, size=20, selectable=True), "invite-address"))
+        # A selectable text is a nameless text box to a screen reader: the node around it says the address.
+        parts.append(ft.Semantics(content=tagged(ft.Text(url, size=20, selectable=True), "invite-address"),
+                                  label=t("invite_address", url=url)))
         if config.shared:
             parts.append(tagged(ft.Text(t("invite_code", code=config.join_code), size=32,
                                         weight=ft.FontWeight.BOLD), "join-code"))

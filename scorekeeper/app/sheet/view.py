@@ -471,22 +471,30 @@ class SheetScreen:
                     alignment=ft.MainAxisAlignment.CENTER,
                 )
                 identifier = f"gora-{n}-{stage}"
+                value = ", ".join(x for x in (meter.text, meter.note) if x)
             elif row.kind == "extra":
                 extra = int(stage_sheet["extra"])
                 content = ft.Text(str(extra), size=17, weight=ft.FontWeight.BOLD, color=None if extra else theme.MUTED)
                 identifier = f"extra-{n}-{stage}"
+                value = str(extra)
             else:
                 content = ft.Text(str(stage_sheet["total"]), size=17, weight=ft.FontWeight.BOLD)
                 identifier = f"stage-total-{n}-{stage}"
-            cells.append(
-                tagged(
-                    ft.Container(content=content, width=width, height=44, alignment=ft.Alignment.CENTER,
-                                 bgcolor=theme.CURRENT_COLUMN if current else None,
-                                 border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE))),
-                    identifier,
-                )
+                value = str(stage_sheet["total"])
+            cell_box = tagged(
+                ft.Container(content=content, width=width, height=44, alignment=ft.Alignment.CENTER,
+                             bgcolor=theme.CURRENT_COLUMN if current else None,
+                             border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE))),
+                identifier,
             )
+            # Whose cell it is, on a node around it (as a box): the cell's own text stays its number.
+            cells.append(ft.Semantics(content=cell_box, label=self._cell_name(player["name"], text, value)))
         return label, cells, theme.SECTION if row.kind != "box" else None
+
+    def _cell_name(self, name: str, row: str, value: str) -> str:
+        """What a screen reader says for a cell outside the boxes: «Аня · Итого: 45» («Борис · Гора»
+        while it holds nothing)."""
+        return self.shell.t("cell_of", name=name, row=row, value=value) if value else f"{name} · {row}"
 
     def _totals(self, state: State, sheet: dict[str, Any]) -> list[tuple[ft.Control, list[ft.Control], str | None]]:
         """The total (and fences) lines as (label, players' cells, background)."""
@@ -502,17 +510,20 @@ class SheetScreen:
                                  width=self._name_width(), height=TOTAL_H, padding=ft.Padding.only(left=8),
                                  alignment=ft.Alignment.CENTER_LEFT)
             cells: list[ft.Control] = [
-                tagged(
-                    ft.Container(
-                        content=ft.Text(v, size=size, weight=ft.FontWeight.BOLD),
-                        width=width,
-                        height=TOTAL_H,
-                        alignment=ft.Alignment.CENTER,
-                        bgcolor=theme.CURRENT_COLUMN if i == current_seat else None,
+                ft.Semantics(  # whose total it is, around the cell: the cell's own text stays the number
+                    content=tagged(
+                        ft.Container(
+                            content=ft.Text(v, size=size, weight=ft.FontWeight.BOLD),
+                            width=width,
+                            height=TOTAL_H,
+                            alignment=ft.Alignment.CENTER,
+                            bgcolor=theme.CURRENT_COLUMN if i == current_seat else None,
+                        ),
+                        f"{prefix}-{i + 1}",
                     ),
-                    f"{prefix}-{i + 1}",
+                    label=self._cell_name(player["name"], text, v),
                 )
-                for i, v in enumerate(values)
+                for i, (v, player) in enumerate(zip(values, sheet["players"], strict=False))
             ]
             return label, cells, None
 
@@ -597,12 +608,17 @@ class SheetScreen:
                                     color=ft.Colors.ERROR if self.crossing else None), "turn")
         cross = tagged(
             (ft.FilledButton if self.crossing else ft.OutlinedButton)(
-                content=ft.Row([ft.Icon(ft.Icons.BLOCK, size=18), ft.Text(t("cross_out"))], spacing=4),
+                content=ft.Row([ft.Icon(ft.Icons.BLOCK, size=18),
+                                # Armed, a second tap gives up crossing out: the name says so.
+                                ft.Text(t("cross_out"),
+                                        semantics_label=t("cross_out_cancel") if self.crossing else None)],
+                               spacing=4),
                 on_click=self._toggle_cross_out,
                 height=44,
                 disabled=state.finished,
             ),
             "cross-out",
+            selected=self.crossing,
         )
         if state.finished:
             cross = tagged(
@@ -648,17 +664,20 @@ class SheetScreen:
                     self.viewing_stage = n
                     s.redraw()
 
-                mark = " •" if n == state.stage and not state.finished else ""
+                playing = n == state.stage and not state.finished
+                mark = " •" if playing else ""
+                # The button says which stage it opens, and that the stage is being played (the dot).
+                spoken = t("stage_chip_current" if playing else "stage_chip", n=n)
                 chips.append(
                     tagged(
                         (ft.FilledTonalButton if shown else ft.TextButton)(
-                            content=ft.Text(f"{n}{mark}", size=17, weight=ft.FontWeight.W_600),
+                            content=ft.Text(f"{n}{mark}", size=17, weight=ft.FontWeight.W_600,
+                                            semantics_label=spoken),
                             on_click=pick,
                             height=44,
                             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=14)),
                         ),
                         f"stage-{n}",
-                        f"{t('stage')} {n}",
                         selected=shown,
                     )
                 )
