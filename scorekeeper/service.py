@@ -62,6 +62,9 @@ class GameService:
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
         self._played: list[Played] | None = None  # the whole log with its states, read on first need
+        # The device each state was entered on, by the state's id (the app's screens fill it in): an Undo
+        # of a move entered on another device asks first. Empty after a restart.
+        self.entered_on: dict[int, tuple[State, object]] = {}
 
     @classmethod
     def open(cls, store: Store, game_id: int) -> GameService:

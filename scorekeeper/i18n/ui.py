@@ -154,6 +154,10 @@ UI: dict[str, Text] = {
         "Сейчас ходит {now}. Отменённый ход останется в списке «Ходы» с пометкой «отменено».",
         "It is {now}'s turn now. The move taken back stays in the Turns list, marked undone.",
     ),
+    "undo_elsewhere_reason": Text(
+        "Этот ход введён на другом экране. Отменённый ход останется в списке «Ходы» с пометкой «отменено».",
+        "This move was entered on another screen. The move taken back stays in the Turns list, marked undone.",
+    ),
     "nothing_to_undo": Text("Отменять нечего.", "Nothing to undo."),
     "why_written": Text("«{box}» уже записана: {n}.", "{box} is written already: {n}."),
     "why_crossed": Text("«{box}» уже вычеркнута.", "{box} is crossed out already."),

@@ -51,9 +51,11 @@ def test_the_same_throw_typed_on_two_phones_is_recorded_once(new_tab) -> None:
     tab.wait_text("turn", re.compile("Нина.*бросок 1 из 3"))
     assert other.find("dice-keys").locator("input").first.input_value() != "55523"
 
-    # Undo on one phone takes the throw back on both; the game goes on from either.
-    # Both say what was taken back, until the next action.
+    # Undo on one phone takes the throw back on both (asked first: the other phone entered it); the
+    # game goes on from either. Both say what was taken back, until the next action.
     other.tap("undo")
+    other.wait_text("reason", re.compile("другом экране"))
+    other.close_dialog("confirm-undo")
     tab.wait_text("turn", re.compile("Нина.*бросок 0 из 3"))
     other.wait_text("turn", re.compile("Нина.*бросок 0 из 3"))
     tab.wait_text("undone-note", re.compile("Отменено: Нина — бросок 5-5-5-2-3"))

@@ -6,7 +6,7 @@ Nothing here decides a rule: scores, previews and reasons all come from the game
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -380,6 +380,17 @@ def others_move(state: State, lang: Lang) -> tuple[str, str] | None:
     in another player's turn than the current one (None where the undo stays in this turn)."""
     before = state.previous
     if before is None or state.finished or before.player_name == state.player_name:
+        return None
+    return str(before.player_name), describe(before, state, lang)
+
+
+def entered_elsewhere(state: State, entered_on: Mapping[int, tuple[State, object]], device: object,
+                      lang: Lang) -> tuple[str, str] | None:
+    """Whose move an Undo would take back and the move, where another device than `device` entered
+    it (`entered_on`: the device of each state, by id); None where this one did, or it is not known."""
+    before = state.previous
+    entry = entered_on.get(id(state))
+    if before is None or state.finished or entry is None or entry[0] is not state or entry[1] == device:
         return None
     return str(before.player_name), describe(before, state, lang)
 

@@ -19,6 +19,7 @@ from scorekeeper.app.sheet.model import (
     Cell,
     Row,
     box_cell,
+    entered_elsewhere,
     game_over_note,
     match_line,
     match_rows,
@@ -132,13 +133,16 @@ class SheetScreen:
                        can_skip=state.can_roll_without_dice(), skipped=skipped, kept=kept)
 
     # --- actions ---------------------------------------------------------------------------------
-    def _do(self, act: Callable[[], Any]) -> bool:
-        """Run one action through the service; explain a refusal."""
+    def _do(self, act: Callable[[], Any], made: bool = True) -> bool:
+        """Run one action through the service; explain a refusal. `made`: the state after it is this
+        device's move (not for an Undo, which comes back to an earlier move's state)."""
         self._acting_in = threading.get_ident()
         try:
             after = act()
             if isinstance(after, State):
                 self.seen = after
+                if made:
+                    self.service.entered_on[id(after)] = (after, id(self.shell))
         except GameError as error:
             self.shell.explain(self.shell.t("why_not"), error.in_(self.shell.lang))
             return False
@@ -182,7 +186,7 @@ class SheetScreen:
         t = self.shell.t
 
         def take_back() -> None:
-            self._do(lambda: self.service.undo(1, seen=seen))
+            self._do(lambda: self.service.undo(1, seen=seen), made=False)
 
         if seen.finished:
             # Undo sits above «Play again»: a finished game (counted in the statistics) is reopened
@@ -195,6 +199,13 @@ class SheetScreen:
             player, move = other
             self.shell.explain(t("undo_other_title", player=player, move=move),
                                t("undo_other_reason", now=seen.player_name),
+                               [("confirm-undo", t("reopen_undo"), take_back)])
+            return
+        elsewhere = entered_elsewhere(seen, self.service.entered_on, id(self.shell), self.shell.lang)
+        if elsewhere is not None:
+            # A throw or box of this turn entered on another screen (most likely the player's own phone).
+            player, move = elsewhere
+            self.shell.explain(t("undo_other_title", player=player, move=move), t("undo_elsewhere_reason"),
                                [("confirm-undo", t("reopen_undo"), take_back)])
             return
         take_back()
