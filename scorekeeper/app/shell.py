@@ -13,7 +13,13 @@ import flet as ft
 from scorekeeper.app import theme
 from scorekeeper.app.config import AppConfig
 from scorekeeper.app.settings.model import Settings
-from scorekeeper.app.settings.storage import KEY_LANG, KEY_THEME, BrowserStorage, read_browser
+from scorekeeper.app.settings.storage import (
+    KEY_JOIN,
+    KEY_LANG,
+    KEY_THEME,
+    BrowserStorage,
+    read_browser,
+)
 from scorekeeper.i18n import Lang
 from scorekeeper.i18n.ui import tr
 from scorekeeper.store import Store
@@ -63,6 +69,7 @@ class Shell:
         self.screen: Screen | None = None
         self.route = "/"  # the address of the shown screen, as the browser has it
         self.joined = False  # this device entered the join code (or came by the invitation's QR code)
+        self.remembered_code: object = None  # the join code this browser entered before, if any
         self._rebuild_current: Callable[[], Screen] | None = None
         self._laid_out_for = self.width
         self._shape: tuple[float, bool] | None = None  # (width, sideways) as last decided
@@ -87,6 +94,8 @@ class Shell:
         if state.storage is not None:
             self.browser = state.storage
             self.settings = self.settings.for_browser(state.lang, state.theme, state.languages)
+            if self.config.needs_code(self.page.client_ip):  # a phone that joined before, its tab closed since
+                self.remembered_code = await state.storage.get(KEY_JOIN)
 
     def set_lang(self, lang: Lang) -> None:
         """Switch the language (saved) and redraw the screen."""
@@ -169,7 +178,11 @@ class Shell:
             from scorekeeper.app.invite.model import code_in, code_matches
 
             carried = code_in(route)  # the invitation's QR code holds the code
-            self.joined = carried is not None and code_matches(carried, self.config.join_code)
+            remembered = self.remembered_code if isinstance(self.remembered_code, str) else None
+            self.joined = any(code is not None and code_matches(code, self.config.join_code)
+                              for code in (carried, remembered))
+            if carried is not None and self.joined:
+                self.remember_join()
         if self.needs_code():
             from scorekeeper.app.invite.view import JoinScreen
 
@@ -177,6 +190,16 @@ class Shell:
         else:
             self.route = route
             self.go(self.route)
+
+    def remember_join(self) -> None:
+        """Keep the table's code in this browser: the phone comes back (a closed tab, the game's
+        address opened anew) without typing it again while this server runs."""
+        if self.browser is None:
+            return
+        try:
+            self.page.run_task(self.browser.save, KEY_JOIN, self.config.join_code)
+        except Exception:
+            log.warning("the join code not kept in the browser", exc_info=True)
 
     def needs_code(self) -> bool:
         """This device must enter the table's join code before anything else."""

@@ -82,6 +82,7 @@ class JoinScreen:
     def _try(self, _: Any) -> None:
         if code_matches(self.field.value or "", self.shell.config.join_code):
             self.shell.joined = True
+            self.shell.remember_join()
             self.shell.go(getattr(self.shell.page, "route", None) or "/")  # the address it was opened at
         else:
             self.error = self.shell.t("join_wrong")

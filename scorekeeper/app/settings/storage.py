@@ -17,6 +17,7 @@ log = logging.getLogger(__name__)
 
 KEY_LANG = "scorekeeper.lang"
 KEY_THEME = "scorekeeper.theme"
+KEY_JOIN = "scorekeeper.join"  # the table's join code this browser entered (a new server has a new one)
 TIMEOUT_S = 10.0  # a browser answers in well under a second (a busy phone or server in a few); past
 # this, it is taken as having no storage
 
@@ -34,6 +35,14 @@ class BrowserStorage:
             return await self._prefs.get(KEY_LANG), await self._prefs.get(KEY_THEME)
 
         return await asyncio.wait_for(both(), TIMEOUT_S)
+
+    async def get(self, key: str) -> object:
+        """The value stored under `key` (None where nothing is, or the storage does not answer)."""
+        try:
+            return await asyncio.wait_for(self._prefs.get(key), TIMEOUT_S)
+        except Exception:
+            log.warning("the browser did not say %s", key, exc_info=True)
+            return None
 
     async def save(self, key: str, value: str) -> bool:
         """Store `value` under `key`; False when the browser did not keep it."""
