@@ -175,3 +175,24 @@ def test_the_invite_names_its_address_and_its_qr_code(shell: Shell, lang: Lang, 
     assert spoken_box(tree, "invite-address").startswith(address + "http://")
     images = [c for c in walk(tree) if isinstance(c, ft.Image)]
     assert images and all(str(i.semantics_label).startswith(qr) for i in images)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_past_games_cells_say_whose_they_are(shell: Shell, lang: Lang) -> None:
+    from scorekeeper.app.history.view import GameSheetScreen
+
+    shell.set_lang(lang)
+    service, _screen = open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    service.roll([5, 5, 5, 2, 3])
+    service.score("three")
+    service.cross_out("full")
+    tree = GameSheetScreen(shell, service.game_id, back=shell.home).build()
+    around = {c.content.identifier: c.label for c in walk(tree)
+              if isinstance(c, ft.Semantics) and isinstance(c.content, ft.Semantics) and c.content.identifier}
+    three, crossed, total = (("Тройка", "вычеркнута", "Итого") if lang == "ru" else
+                             ("Three of a kind", "crossed out", "Total"))
+    assert around["history-box-1-1-three"] == f"Аня · {three}: 15"
+    assert around["history-box-2-1-full"].startswith("Борис · ") and around["history-box-2-1-full"].endswith(crossed)
+    assert around["history-box-2-1-three"] == f"Борис · {three}"  # empty: no value said
+    assert around["history-sheet-total-1"] == f"Аня · {total}: 15"
+    assert texts(identifiers(tree)["history-box-1-1-three"]) == ["15"]  # the cell's own text stays the number

@@ -70,6 +70,11 @@ def card_note(player: dict[str, Any], sheet: dict[str, Any], lang: str) -> str:
     return " · ".join(notes)
 
 
+def cell_name(shell: Shell, player: str, row: str, value: str) -> str:
+    """A sheet cell as a screen reader says it: «Аня · Тройка: 15» («Аня · Тройка» while empty)."""
+    return shell.t("cell_of", name=player, row=row, value=value) if value else f"{player} · {row}"
+
+
 class HistoryScreen:
     """The saved games with their players, results and winners."""
 
@@ -400,6 +405,7 @@ class GameSheetScreen:
                         content: ft.Control = ft.Text(shown, size=16, color=theme.MUTED if crossed else None,
                                                       semantics_label=s.t("crossed") if crossed else None)
                         identifier = f"history-box-{seat + 1}-{stage}-{row.box_id}"
+                        spoken = s.t("crossed") if crossed else shown
                     elif row.kind == "upper":
                         meter = upper_meter(variant, part, s.lang)
                         tone = {"good": theme.GOOD, "bad": theme.BAD, "neutral": theme.MUTED}[meter.tone]
@@ -412,18 +418,23 @@ class GameSheetScreen:
                             alignment=ft.MainAxisAlignment.CENTER,
                         )
                         identifier = f"history-gora-{seat + 1}-{stage}"
+                        spoken = ", ".join(x for x in (meter.text, meter.note) if x)
                     elif row.kind == "extra":
                         extra = int(part["extra"])
                         content = ft.Text(num(extra), size=16, weight=ft.FontWeight.BOLD,
                                           color=None if extra else theme.MUTED)
                         identifier = f"history-extra-{seat + 1}-{stage}"
+                        spoken = num(extra)
                     else:
                         content = ft.Text(str(part["total"]), size=16, weight=ft.FontWeight.BOLD)
                         identifier = f"history-stage-total-{seat + 1}-{stage}"
-                    cells.append(tagged(ft.Container(content=content, width=width, height=height,
-                                                     alignment=ft.Alignment.CENTER,
-                                                     border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE))),
-                                        identifier))
+                        spoken = str(part["total"])
+                    cell = tagged(ft.Container(content=content, width=width, height=height,
+                                               alignment=ft.Alignment.CENTER,
+                                               border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE))),
+                                  identifier)
+                    # Whose cell it is, for a screen reader (as on the live sheet); its text stays the number.
+                    cells.append(ft.Semantics(content=cell, label=cell_name(s, p["name"], row.label.in_(s.lang), spoken)))
                 parts.append((label, cells, theme.SECTION if row.kind != "box" else None, line))
         totals = [("sheet-total", s.t("game_total" if "match" in sheet else "total"),
                    [num(p["total"]) for p in players])]
@@ -435,9 +446,10 @@ class GameSheetScreen:
                                              overflow=ft.TextOverflow.ELLIPSIS),
                              width=name_w, height=TOTAL_H, padding=ft.Padding.only(left=8),
                              alignment=ft.Alignment.CENTER_LEFT),
-                [tagged(ft.Container(content=ft.Text(value, size=18, weight=ft.FontWeight.BOLD),
-                                     width=width, height=TOTAL_H, alignment=ft.Alignment.CENTER),
-                        f"history-{key}-{seat + 1}")
+                [ft.Semantics(content=tagged(ft.Container(content=ft.Text(value, size=18, weight=ft.FontWeight.BOLD),
+                                                          width=width, height=TOTAL_H, alignment=ft.Alignment.CENTER),
+                                             f"history-{key}-{seat + 1}"),
+                              label=cell_name(s, players[seat]["name"], text, value))
                  for seat, value in enumerate(values)],
                 None,
                 ft.Border.only(top=ft.BorderSide(1, theme.LINE)) if n == 0 else None,
