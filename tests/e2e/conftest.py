@@ -272,6 +272,19 @@ def server(browser: Any, db_path: Path) -> Iterator[AppServer]:
     app.stop()
 
 
+@pytest.fixture(scope="module")
+def lan_server(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    """An app of its own (one per test module) on every address of this machine, as a club runs it
+    (`--host 0.0.0.0`): phones reach it at the network address and join by its code."""
+    from scorekeeper.app.invite.model import lan_address
+
+    if lan_address().startswith("127."):
+        pytest.skip("this machine has no network address besides the loopback")
+    app = AppServer(tmp_path_factory.mktemp("table") / "games.sqlite", host="0.0.0.0").start()
+    yield app
+    app.stop()
+
+
 @pytest.fixture
 def new_tab(browser: Any, server: AppServer) -> Iterator[Any]:
     """Open fresh tabs (each in its own browser context) on the session's server."""

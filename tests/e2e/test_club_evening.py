@@ -4,7 +4,6 @@ phone that closed its tab comes back by the game's address without the join code
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,19 +16,10 @@ from tests.e2e.test_fences_game import start_game
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(scope="module")
-def club_server(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    if lan_address().startswith("127."):
-        pytest.skip("this machine has no network address besides the loopback")
-    app = AppServer(tmp_path_factory.mktemp("club") / "games.sqlite", host="0.0.0.0").start()
-    yield app
-    app.stop()
-
-
-def test_two_phones_on_the_network(browser: Any, club_server: AppServer) -> None:
-    code = re.search(r"join code (\d{4})", Path(club_server.log).read_text(encoding="utf-8"))
+def test_two_phones_on_the_network(browser: Any, lan_server: AppServer) -> None:
+    code = re.search(r"join code (\d{4})", Path(lan_server.log).read_text(encoding="utf-8"))
     assert code
-    address = f"http://{lan_address()}:{club_server.port}"
+    address = f"http://{lan_address()}:{lan_server.port}"
     anna_phone = browser.new_context(viewport=PHONE)
     boris_phone = browser.new_context(viewport={"width": 360, "height": 640})
     try:

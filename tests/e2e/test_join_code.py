@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,15 +14,6 @@ from tests.e2e.conftest import PHONE, AppServer, Tab
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(scope="module")
-def table_server(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    if lan_address().startswith("127."):
-        pytest.skip("this machine has no network address besides the loopback")
-    app = AppServer(tmp_path_factory.mktemp("table") / "games.sqlite", host="0.0.0.0").start()
-    yield app
-    app.stop()
-
-
 def tab_at(browser: Any, url: str) -> tuple[Any, Tab]:
     context = browser.new_context(viewport=PHONE)
     tab = Tab(context.new_page(), url)
@@ -31,15 +21,15 @@ def tab_at(browser: Any, url: str) -> tuple[Any, Tab]:
     return context, tab
 
 
-def test_another_device_needs_the_code(browser: Any, table_server: AppServer) -> None:
-    log = Path(table_server.log).read_text(encoding="utf-8")
+def test_another_device_needs_the_code(browser: Any, lan_server: AppServer) -> None:
+    log = Path(lan_server.log).read_text(encoding="utf-8")
     code = re.search(r"join code (\d{4})", log)
     assert code, log
     address = re.search(r"other phones at the table: (http://\S+)", log)
-    assert address and f":{table_server.port}/" in address.group(1)
+    assert address and f":{lan_server.port}/" in address.group(1)
 
-    here, host_tab = tab_at(browser, table_server.url)  # this machine: straight to the home screen
-    phone, guest = tab_at(browser, f"http://{lan_address()}:{table_server.port}/")
+    here, host_tab = tab_at(browser, lan_server.url)  # this machine: straight to the home screen
+    phone, guest = tab_at(browser, f"http://{lan_address()}:{lan_server.port}/")
     try:
         host_tab.wait("new-game")
         host_tab.tap("invite")
@@ -66,11 +56,11 @@ def test_another_device_needs_the_code(browser: Any, table_server: AppServer) ->
         phone.close()
 
 
-def test_the_invitations_qr_address_joins_without_typing(browser: Any, table_server: AppServer) -> None:
-    log = Path(table_server.log).read_text(encoding="utf-8")
+def test_the_invitations_qr_address_joins_without_typing(browser: Any, lan_server: AppServer) -> None:
+    log = Path(lan_server.log).read_text(encoding="utf-8")
     code = re.search(r"join code (\d{4})", log)
     assert code, log
-    address = f"http://{lan_address()}:{table_server.port}/"
+    address = f"http://{lan_address()}:{lan_server.port}/"
     phone, guest = tab_at(browser, f"{address}?join={code.group(1)}")  # what the QR code holds
     try:
         guest.wait("new-game")
