@@ -70,11 +70,6 @@ def card_note(player: dict[str, Any], sheet: dict[str, Any], lang: str) -> str:
     return " · ".join(notes)
 
 
-def cell_name(shell: Shell, player: str, row: str, value: str) -> str:
-    """A sheet cell as a screen reader says it: «Аня · Тройка: 15» («Аня · Тройка» while empty)."""
-    return shell.t("cell_of", name=player, row=row, value=value) if value else f"{player} · {row}"
-
-
 class HistoryScreen:
     """The saved games with their players, results and winners."""
 
@@ -361,7 +356,7 @@ class GameSheetScreen:
     def _sheet(self, state: Any, sheet: dict[str, Any]) -> ft.Control:
         """Every stage's rows; when the players' columns do not fit the page's width, the box names
         stay put and the columns scroll sideways."""
-        from scorekeeper.app.sheet.model import match_rows, stage_rows, upper_meter
+        from scorekeeper.app.sheet.model import cell_name, match_rows, stage_rows, upper_meter
 
         s = self.shell
         variant = state.variant
@@ -434,7 +429,7 @@ class GameSheetScreen:
                                                border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE))),
                                   identifier)
                     # Whose cell it is, for a screen reader (as on the live sheet); its text stays the number.
-                    cells.append(ft.Semantics(content=cell, label=cell_name(s, p["name"], row.label.in_(s.lang), spoken)))
+                    cells.append(ft.Semantics(content=cell, label=cell_name(p["name"], row.label.in_(s.lang), spoken, s.lang)))
                 parts.append((label, cells, theme.SECTION if row.kind != "box" else None, line))
         totals = [("sheet-total", s.t("game_total" if "match" in sheet else "total"),
                    [num(p["total"]) for p in players])]
@@ -449,7 +444,7 @@ class GameSheetScreen:
                 [ft.Semantics(content=tagged(ft.Container(content=ft.Text(value, size=18, weight=ft.FontWeight.BOLD),
                                                           width=width, height=TOTAL_H, alignment=ft.Alignment.CENTER),
                                              f"history-{key}-{seat + 1}"),
-                              label=cell_name(s, players[seat]["name"], text, value))
+                              label=cell_name(players[seat]["name"], text, value, s.lang))
                  for seat, value in enumerate(values)],
                 None,
                 ft.Border.only(top=ft.BorderSide(1, theme.LINE)) if n == 0 else None,

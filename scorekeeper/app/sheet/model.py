@@ -384,6 +384,11 @@ def others_move(state: State, lang: Lang) -> tuple[str, str] | None:
     return str(before.player_name), describe(before, state, lang)
 
 
+def cell_name(player: str, row: str, value: str, lang: Lang) -> str:
+    """A sheet cell as a screen reader says it: «Аня · Итого: 45» («Борис · Гора» while empty)."""
+    return tr("cell_of", lang, name=player, row=row, value=value) if value else f"{player} · {row}"
+
+
 def entered_elsewhere(state: State, entered_on: Mapping[int, tuple[State, object]], device: object,
                       lang: Lang) -> tuple[str, str] | None:
     """Whose move an Undo would take back and the move, where another device than `device` entered

@@ -19,6 +19,7 @@ from scorekeeper.app.sheet.model import (
     Cell,
     Row,
     box_cell,
+    cell_name,
     entered_elsewhere,
     game_over_note,
     match_line,
@@ -499,13 +500,8 @@ class SheetScreen:
                 identifier,
             )
             # Whose cell it is, on a node around it (as a box): the cell's own text stays its number.
-            cells.append(ft.Semantics(content=cell_box, label=self._cell_name(player["name"], text, value)))
+            cells.append(ft.Semantics(content=cell_box, label=cell_name(player["name"], text, value, self.shell.lang)))
         return label, cells, theme.SECTION if row.kind != "box" else None
-
-    def _cell_name(self, name: str, row: str, value: str) -> str:
-        """What a screen reader says for a cell outside the boxes: «Аня · Итого: 45» («Борис · Гора»
-        while it holds nothing)."""
-        return self.shell.t("cell_of", name=name, row=row, value=value) if value else f"{name} · {row}"
 
     def _totals(self, state: State, sheet: dict[str, Any]) -> list[tuple[ft.Control, list[ft.Control], str | None]]:
         """The total (and fences) lines as (label, players' cells, background)."""
@@ -532,7 +528,7 @@ class SheetScreen:
                         ),
                         f"{prefix}-{i + 1}",
                     ),
-                    label=self._cell_name(player["name"], text, v),
+                    label=cell_name(player["name"], text, v, self.shell.lang),
                 )
                 for i, (v, player) in enumerate(zip(values, sheet["players"], strict=False))
             ]
