@@ -31,6 +31,14 @@ def test_football_four_is_not_allowed_with_five_equal_goals():
     assert verdict["allowed"] is False and verdict["score"] == 0 and verdict["reason"]
 
 
+def test_football_range_has_no_top_when_goals_are_kept_raw():
+    clamped = json.loads(scorekeeper("score", "ru_football", "four", "7", "7", "7", "7", "2").stdout)
+    raw = json.loads(scorekeeper("score", "ru_football", "four", "7", "7", "7", "7", "2",
+                                 "--option", "high_goal_policy=raw").stdout)
+    assert clamped["score"] == 26 and clamped["range"] == [1, 29]  # 7 goals count as 6: 6-6-6-6-5 is the most
+    assert raw["score"] == 30 and raw["range"] == [1, None]  # no score is the most
+
+
 def test_options_value_and_roll():
     result = scorekeeper(
         "score", "ru_fences", "pair", "2", "2", "5", "5", "6", "--value", "2", "--roll", "1",

@@ -408,7 +408,7 @@ def _lowest_open(state: State) -> Box:
     stage = state.column.stages[state.stage - 1]
     candidates = [variant.box(b) for b in variant.box_ids if stage.is_open(b)]
     open_in_order = [b for b in candidates if _order_allows(variant, stage, b)] or candidates
-    return min(open_in_order, key=lambda b: variant.score_range(b.id)[1])
+    return min(open_in_order, key=lambda b: variant.six_range(b.id)[1])
 
 
 def _check_miss(state: State, action: Miss) -> Box:

@@ -252,14 +252,29 @@ class Variant:
             evaluation = self.hooks.adjust(self, box, hand, claim, evaluation)
         return evaluation
 
-    def score_range(self, box_id: str) -> tuple[int, int]:
-        """Lowest and highest score of a met claim on this box, over every hand and throw."""
+    def score_range(self, box_id: str) -> tuple[int, int | None]:
+        """Lowest and highest score of a met claim on this box, over every hand and throw; the
+        highest is None where there is none (football's goals kept raw: a sum grows with them)."""
+        low, high = self.six_range(box_id)
+        return low, None if box_id in self._growing else high
+
+    def six_range(self, box_id: str) -> tuple[int, int]:
+        """score_range over hands of values up to 6 only: what a box is worth beside the others
+        (the same as score_range where values stop at 6)."""
         self.box(box_id)
         return self._score_ranges[box_id]
 
     @cached_property
     def _score_ranges(self) -> dict[str, tuple[int, int]]:
-        return _score_ranges(self)
+        return _score_ranges(self, 6)
+
+    @cached_property
+    def _growing(self) -> frozenset[str]:
+        """Boxes whose best score grows with values above 6 (only where values have no limit)."""
+        if not (self.clamp is None and self.high is None):
+            return frozenset()
+        more = _score_ranges(self, 7)
+        return frozenset(b for b, (_low, high) in more.items() if high > self._score_ranges[b][1])
 
     def upper_bonus(self, upper: int) -> int:
         """Bonus for a finished upper section (0 where the variant has none)."""
@@ -283,9 +298,10 @@ class VariantHooks:
         return evaluation
 
 
-def _score_ranges(variant: Variant) -> dict[str, tuple[int, int]]:
-    top = variant.clamp if variant.clamp is not None else (variant.high or 6)
-    faces = range(variant.low, min(top, 6) + 1)
+def _score_ranges(variant: Variant, most: int) -> dict[str, tuple[int, int]]:
+    """Each box's lowest and highest score of a met claim over hands of values up to `most`."""
+    top = variant.clamp if variant.clamp is not None else (variant.high or most)
+    faces = range(variant.low, min(top, most) + 1)
     ranges: dict[str, tuple[int, int]] = {}
     for box in variant.boxes:
         scores: list[int] = []
