@@ -18,7 +18,9 @@ what it finds is not dice, as in a close-up of a few large dice; a second at the
 suggests, keeping the sure dice of the first that the second lost), and three small classifiers (assets/dice_classifier.onnx,
 dice_classifier_2.onnx and _3: two trained alike from different seeds, the third from the first's
 weights on other renders with camera faults added) read a 40 x 40 view of each die as
-"not a die" or 1..6 and refit its box. Each die is seen in six views that keep the photo's up
+"not a die" or 1..6 and refit its box (a detection read as not a die, though with doubt, is read
+again boxed larger: the detector boxes a die whose one is a single large pip as little more than
+the pip, which so close reads as part of a die). Each die is seen in six views that keep the photo's up
 direction (straight and mirrored, turned a little either way: in a photo taken at an angle the top
 face is the upper one), the classifiers taking turns over them and their outputs averaged; each
 die is then read once more on views centred on its refitted box. Where the dice read doubtfully,

@@ -34,16 +34,20 @@ TURN_VOTES = 0.3  # and a turn is taken where more of them (this share of them) 
 TURN_VIEWS = 4  # ... each read in this many views in each turn (in two, more steep photos were read upside down)
 TURN_MIN_DICE = 2  # ... counting only detections that read as a die in some turn, at least this many
 SAME_BOX = 0.8  # a detection boxed this alike (IoU) to a die already read takes that read (same views)
+LOOK_FURTHER = 1.4  # a detection read as not a die is read again boxed this many times larger (_look_further),
+DOUBT = 0.9  # ... where "not a die" was below this,
+FURTHER_MIN_PX = 16.0  # ... and its box at least this wide at the detector's input (not a speck far off)
 
 
 Read = tuple[Detection, Detection, np.ndarray]  # a die: detector's box, classifier's refit, probabilities
 Kept = list[Read]
 
 
-def _keep(image: np.ndarray, dets: list[Detection], turn: float, known: Sequence[Read] = ()) -> Kept:
+def _keep(image: np.ndarray, dets: list[Detection], turn: float, back: float, known: Sequence[Read] = ()) -> Kept:
     """The detections the classifier keeps: (first box, refitted box, class probabilities). A
     detection boxed as alike as SAME_BOX to a die of `known` (read at the same turn) takes that
-    die's read: its views would be all but the same pixels."""
+    die's read: its views would be all but the same pixels. `back`: image pixels per detector
+    input pixel."""
     reads: list[Read | None] = []
     for d0 in dets:
         alike = max(known, key=lambda k: iou(k[0], d0), default=None)
@@ -53,14 +57,30 @@ def _keep(image: np.ndarray, dets: list[Detection], turn: float, known: Sequence
         probs, boxes = models().classify(image, todo, LOOK_VIEWS, turn)
         new = iter(zip(todo, boxes, probs, strict=True))
         reads = [r if r is not None else next(new) for r in reads]
-    return [r for r in reads if r is not None and r[2][0] <= NOT_A_DIE]
+    read = [r for r in reads if r is not None]
+    return [r for r in read if r[2][0] <= NOT_A_DIE] + _look_further(image, read, turn, back)
+
+
+def _look_further(image: np.ndarray, reads: Sequence[Read], turn: float, back: float) -> Kept:
+    """The detections of `reads` read as not a die, though with doubt, read again boxed LOOK_FURTHER
+    times larger: those that then read as a die showing one. The detector boxes a die whose one is
+    a single large pip (dice of the Chinese kind) as little more than that pip, and seen so close
+    the classifier takes it for a close view of part of a die. Not for specks (a photo of a whole
+    table seen from afar, whose looks at other scales these extra reads would mislead)."""
+    doubted = [d0 for d0, _d, p in reads if NOT_A_DIE < p[0] < DOUBT and max(d0.w, d0.h) / back >= FURTHER_MIN_PX]
+    if not doubted:
+        return []
+    larger = [Detection(d.cx, d.cy, d.w * LOOK_FURTHER, d.h * LOOK_FURTHER, d.score) for d in doubted]
+    probs, boxes = models().classify(image, larger, LOOK_VIEWS, turn)
+    return [(d0, d, p) for d0, d, p in zip(larger, boxes, probs, strict=True)
+            if p[0] <= NOT_A_DIE and int(np.argmax(p[1:])) == 0]
 
 
 def _look(image: np.ndarray, long_side: int, turn: float = 0.0, known: Sequence[Read] = ()) -> tuple[Kept, float, list[Detection]]:
     """The detector at `long_side` and the detections the classifier keeps (see _keep); also the
     scale used (image px per input px) and all the detections."""
     dets, back = models().detect(image, long_side)
-    return _keep(image, dets, turn, known), back, dets
+    return _keep(image, dets, turn, back, known), back, dets
 
 
 def _far_side(image: np.ndarray, kept: Kept, dets: list[Detection]) -> float:
@@ -160,7 +180,7 @@ def read_photo(photo: Photo) -> list[Die]:
     kept, back, dets, first = _first_look(image)
     turn = _far_side(image, kept, dets)
     if turn:
-        kept = _keep(image, dets, turn)
+        kept = _keep(image, dets, turn, back)
     kept = _second_look(image, kept, back, first, turn)
     kept = _read_again(image, kept, turn)
     dice = []
