@@ -37,6 +37,7 @@ SAME_BOX = 0.8  # a detection boxed this alike (IoU) to a die already read takes
 LOOK_FURTHER = 1.4  # a detection read as not a die is read again boxed this many times larger (_look_further),
 DOUBT = 0.9  # ... where "not a die" was below this,
 FURTHER_MIN_PX = 16.0  # ... and its box at least this wide at the detector's input (not a speck far off)
+STILL_A_DIE = 0.15  # the last read drops a die the looks kept only where "not a die" is above this
 
 
 Read = tuple[Detection, Detection, np.ndarray]  # a die: detector's box, classifier's refit, probabilities
@@ -112,12 +113,14 @@ def _plausible(d: Detection, d0: Detection) -> bool:
 
 def _read_again(image: np.ndarray, kept: Kept, turn: float) -> Kept:
     """The classifier once more, on views centred on the boxes it refitted: a die centred and
-    sized as in training is read better, and its box is refitted from closer."""
+    sized as in training is read better, and its box is refitted from closer. A die the looks kept
+    (NOT_A_DIE) is dropped only where it now reads as not a die more surely (STILL_A_DIE): a die
+    whose one is a single large pip reads doubtfully in some views however it is boxed."""
     if not kept:
         return kept
     m = models()
     probs, boxes = m.classify(image, [d if _plausible(d, d0) else d0 for d0, d, _p in kept], turn=turn)
-    return [(d0, d, p) for (d0, _d, _p), d, p in zip(kept, boxes, probs, strict=True) if p[0] <= NOT_A_DIE]
+    return [(d0, d, p) for (d0, _d, _p), d, p in zip(kept, boxes, probs, strict=True) if p[0] <= STILL_A_DIE]
 
 
 def _first_look(image: np.ndarray) -> tuple[Kept, float, list[Detection], int]:
