@@ -227,9 +227,14 @@ class Variant:
             hand = Hand(tuple(min(v, self.clamp) for v in hand.values))
         return hand
 
+    @property
+    def unbounded(self) -> bool:
+        """Values have no upper limit (football's goals kept raw: any count)."""
+        return self.clamp is None and self.high is None
+
     def shows(self, value: int) -> bool:
         """A die (or a team's goals) can show `value`: the values a claim may pick (which pair)."""
-        if self.clamp is None and self.high is None:  # football goals kept raw: any count
+        if self.unbounded:
             return self.low <= value
         top = self.clamp if self.clamp is not None else self.high
         assert top is not None
@@ -271,7 +276,7 @@ class Variant:
     @cached_property
     def _growing(self) -> frozenset[str]:
         """Boxes whose best score grows with values above 6 (only where values have no limit)."""
-        if not (self.clamp is None and self.high is None):
+        if not self.unbounded:
             return frozenset()
         more = _score_ranges(self, 7)
         return frozenset(b for b, (_low, high) in more.items() if high > self._score_ranges[b][1])
