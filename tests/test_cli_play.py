@@ -87,6 +87,8 @@ def test_play_saves_with_db_and_show_reads_it_back(tmp_path: Path, capsys: pytes
         ({"score": "three"}, "box_already_written"),
         ({"cross_out": "three"}, "box_already_written"),
         ({"roll": [1, 2, 3, 4, 7]}, "invalid_dice"),
+        ({"roll": [1, 2, 3, 4, "5"]}, "invalid_dice"),  # a die is a JSON number, not text
+        ({"roll": [1, 2, 3, 4, 5.0]}, "invalid_dice"),
         ({"score": "yahtzee"}, "invalid_action"),
         ({"jump": 1}, "invalid_action"),
         ({"score": "chance", "player": "Борис"}, "not_your_turn"),

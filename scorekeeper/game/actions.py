@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.dice import Hand
+from scorekeeper.dice import Hand, InvalidDice
 from scorekeeper.game.errors import InvalidAction
 from scorekeeper.i18n import Text
 
@@ -29,7 +29,12 @@ class Roll:
 
     @classmethod
     def of(cls, raw: Any) -> Roll:
-        """Five whole numbers (InvalidDice otherwise); the variant checks their range on the throw."""
+        """Five whole numbers, as JSON numbers (InvalidDice otherwise: "5" and 5.0 are not dice);
+        the variant checks their range on the throw."""
+        if isinstance(raw, list | tuple):
+            for i, value in enumerate(raw, start=1):
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise InvalidDice(f"die {i}: expected a whole number, got {value!r}")
         return cls(Hand.parse(raw, low=-(10**9), high=None).values)
 
 
