@@ -137,3 +137,26 @@ def test_every_tappable_thing_is_big_enough(browser: Any, played: AppServer, wid
         assert not problems, "\n".join(f"{screen}: {', '.join(names)}" for screen, names in problems.items())
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("width", "locale"), [(360, "ru-RU"), (360, "en-US"), (320, "ru-RU")])
+def test_the_stage_buttons_and_the_rules_button_are_apart_on_a_small_phone(new_tab, width: int,
+                                                                           locale: str) -> None:
+    """A tap on the right half of «3» opens stage 3, not the game's rules: the header's targets
+    neither overlap nor touch, and each stays at least 44 px wide."""
+    tab = new_tab(viewport={"width": width, "height": 740}, color_scheme="dark", locale=locale)
+    tab.tap("new-game")
+    tab.wait("variant-ru_fences")  # the game New game starts with; its players are "Player 1" and 2
+    tab.tap("start-game")
+    tab.wait("stage-3")
+    tab.shot(f"header-{width}-{locale}")
+    boxes = {name: tab.node(name).bounding_box() for name in ("back", "stage-1", "stage-2", "stage-3",
+                                                              "game-rules", "undo")}
+    order = list(boxes)
+    for left, right in zip(order, order[1:], strict=False):
+        a, b = boxes[left], boxes[right]
+        assert a is not None and b is not None
+        assert a["x"] + a["width"] < b["x"], f"{left} {a} touches {right} {b} at {width} px ({locale})"
+    for name, box in boxes.items():
+        assert box["width"] >= LEAST - 0.5, (name, box)
+    assert boxes["undo"]["x"] + boxes["undo"]["width"] <= width  # nothing pushed off the screen

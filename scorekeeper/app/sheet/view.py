@@ -45,6 +45,11 @@ TOTAL_H = 34  # a line of totals below it
 CELL_NAME_WIDE = 84.0  # a player's column as wide as it gets
 SITTING_OUT = 0.4  # the opacity of the column of a player who does not play the match's current game
 BAR_MARGIN = 8  # between the cross-out / play-again button and the screen's right edge
+HEADER_PAD = 8  # the header's own padding on each side (shell.header)
+HEADER_GAP = 4  # between its back button, title, rules and undo
+STAGE_CHIP_MIN = 44  # a stage chip's least width (a finger's target)
+STAGE_CHIP_GAP = 2
+STAGE_WORD_CHAR = 10  # px a letter of «Этап» / "Stage" takes at 16 px, a little more than it does
 
 
 class SheetScreen:
@@ -311,6 +316,20 @@ class SheetScreen:
         if not self.shell.sideways:
             return None
         return min(float(theme.SIDE_PANEL_W), max(300.0, self.shell.width / 2))
+
+    def _stage_chips_fit(self, header_w: float) -> tuple[float, bool]:
+        """The stage chips' width in a header `header_w` wide, and whether the word «Этап» fits
+        before them: the chips take what is left beside back, rules and undo, never under 44 px."""
+        room = header_w - 2 * HEADER_PAD - theme.TAP - theme.TAP_MIN - theme.TAP - 3 * HEADER_GAP
+        n = self.variant.stages
+        chips = n * theme.TAP_MIN + (n - 1) * STAGE_CHIP_GAP
+        word = len(self.shell.t("stage")) * STAGE_WORD_CHAR + STAGE_CHIP_GAP
+        if chips + word <= room:
+            return float(theme.TAP_MIN), True
+        small = n * STAGE_CHIP_MIN + (n - 1) * STAGE_CHIP_GAP
+        if small + word <= room:
+            return max(float(STAGE_CHIP_MIN), (room - word - (n - 1) * STAGE_CHIP_GAP) // n), True
+        return max(float(STAGE_CHIP_MIN), min(float(theme.TAP_MIN), (room - (n - 1) * STAGE_CHIP_GAP) // n)), False
 
     def _cell_width(self, players: int) -> float:
         room = self.shell.width - (self._panel_width() or 0) - 16 - self._name_width()
@@ -662,8 +681,11 @@ class SheetScreen:
         title: ft.Control = ft.Text(self.variant.name.in_(s.lang), size=20, weight=ft.FontWeight.W_600,
                                     no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
         if self.variant.stages > 1:
-            # The stages replace the title: the current one is marked with a dot.
-            chips: list[ft.Control] = [ft.Text(t("stage"), size=16, color=theme.MUTED)]
+            # The stages replace the title: the current one is marked with a dot. Each chip has a
+            # fixed width so that the row never runs under the rules button (a button's own least
+            # width, 64 px, made three of them overflow a 360 px phone's header).
+            chip_w, say_stage = self._stage_chips_fit(self.shell.width - (self._panel_width() or 0))
+            chips: list[ft.Control] = [ft.Text(t("stage"), size=16, color=theme.MUTED, no_wrap=True)] if say_stage else []
             for n in range(1, self.variant.stages + 1):
                 shown = n == stage
 
@@ -682,13 +704,14 @@ class SheetScreen:
                                             semantics_label=spoken),
                             on_click=pick,
                             height=44,
-                            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=14)),
+                            width=chip_w,
+                            style=ft.ButtonStyle(padding=ft.Padding.all(0)),
                         ),
                         f"stage-{n}",
                         selected=shown,
                     )
                 )
-            title = ft.Row(chips, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+            title = ft.Row(chips, spacing=STAGE_CHIP_GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         log = self.service.moves()
         undone = undo_note(log, s.lang)
         if undone:
