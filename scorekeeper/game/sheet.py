@@ -124,9 +124,9 @@ class PlayerSheet:
 
     def premiums(self, variant: Variant) -> tuple[int, int]:
         """How many stages of the match earned the upper bonus/premium, and how many the penalty."""
-        bonuses = [stage.bonus(variant) for stage in self.stages if stage.upper_complete(variant)]
-        return (self.earlier[0] + sum(1 for b in bonuses if b > 0),
-                self.earlier[1] + sum(1 for b in bonuses if b < 0))
+        outcomes = [variant.upper_outcome(stage.upper(variant)) for stage in self.stages
+                    if variant.upper_ids and stage.upper_complete(variant)]
+        return (self.earlier[0] + outcomes.count(1), self.earlier[1] + outcomes.count(-1))
 
 
 def sheet(state: State) -> dict[str, Any]:

@@ -160,6 +160,16 @@ class UpperRule:
             return 0
         return -self.penalty if self.penalty_mode == "add_to_net" else -self.penalty - upper
 
+    def outcome(self, upper: int) -> int:
+        """1 where a finished upper section summing to `upper` earns the bonus or premium, -1 where
+        it earns the penalty, else 0 (with the penalty replacing a net below it, the bonus column
+        itself is positive on a penalty)."""
+        if self.mode == "sum":
+            return 1 if upper >= self.threshold and self.bonus > 0 else 0
+        if upper > 0 or (upper == 0 and self.premium_at_zero):
+            return 1
+        return -1 if upper < 0 else 0
+
 
 @dataclass(frozen=True, eq=False)
 class Variant:
@@ -284,6 +294,10 @@ class Variant:
     def upper_bonus(self, upper: int) -> int:
         """Bonus for a finished upper section (0 where the variant has none)."""
         return self.upper.bonus_for(upper) if self.upper is not None else 0
+
+    def upper_outcome(self, upper: int) -> int:
+        """1 for the bonus or premium, -1 for the penalty, 0 for neither (UpperRule.outcome)."""
+        return self.upper.outcome(upper) if self.upper is not None else 0
 
     @property
     def has_extras(self) -> bool:

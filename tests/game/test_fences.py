@@ -171,6 +171,21 @@ def test_gora_penalty_adds_to_a_negative_net() -> None:
     assert (stage["upper"], stage["bonus"], stage["total"]) == (-4, -20, -24)  # A11
 
 
+@pytest.mark.parametrize(("net_plan", "counted"), [(-4, (0, 1)), (-35, (0, 1)), (1, (1, 0))])
+def test_penalty_replacing_the_net_counts_as_a_penalty(net_plan: int, counted: tuple[int, int]) -> None:
+    """With `replace_net` a «гора» of −35 is written as −20: the bonus column then adds +15, and
+    the statistics must still count a penalty, not a premium."""
+    low = [([1, 1, 2, 3, 4], "ones"), ([2, 1, 3, 4, 5], "twos"), ([3, 1, 2, 4, 5], "threes"),
+           ([4, 1, 2, 3, 5], "fours"), ([5, 1, 2, 3, 4], "fives"), ([6, 6, 1, 2, 3], "sixes")]
+    plan = {-4: [([1, 1, 1, 2, 3], "ones"), ([2, 1, 3, 4, 5], "twos")] + SOLO_STAGE[2:4]
+            + [([5, 5, 5, 1, 2], "fives"), ([6, 6, 6, 1, 2], "sixes")], -35: low, 1: SOLO_STAGE}[net_plan]
+    s = fill(start("ru_fences", ["Аня"], gora_penalty_mode="replace_net"), plan)
+    stage = s.sheet()["players"][0]["stages"][0]
+    assert stage["upper"] == net_plan
+    assert stage["upper"] + stage["bonus"] == (-20 if net_plan < 0 else net_plan + 50)
+    assert s.sheets[0].premiums(s.variant) == counted
+
+
 @pytest.mark.parametrize(("at_zero", "bonus"), [(False, 0), (True, 50)])
 def test_gora_at_zero(at_zero: bool, bonus: int) -> None:
     plan = [([f] * 3 + [1 if f != 1 else 2] * 2, box) for f, box in enumerate(UPPER, start=1)]
