@@ -355,11 +355,20 @@ OPTION_HELP: dict[str, Text] = {
     "max_players": Text("Пусто — без предела (на экране до 12).", "Empty: no limit (up to 12 on this screen)."),
     "even_odd_score": Text("Сколько дают клетки «только чётные» и «только нечётные».",
                            "What the all-even and all-odd boxes score."),
-    "stage_order": Text("По порядку: этап 2 открывается, когда заполнен этап 1.",
-                        "In order: stage 2 opens once stage 1 is filled."),
-    "box_order": Text("Сначала гора: нижние клетки этапа — после шести клеток «горы».",
-                      "Gora first: a stage's lower boxes only after its six gora boxes."),
-    "max_throws": Text("В тексте правил — один переброс (2 броска).", "The rules' text reads as one re-throw (2 throws)."),
+    "stage_order.sequential": Text("По порядку: этап 2 открывается, когда заполнен этап 1.",
+                                   "In order: stage 2 opens once stage 1 is filled."),
+    "stage_order.any": Text("Любой: клетку можно записать в любой этап, где она ещё открыта.",
+                            "Any: a box may be written in any stage where it is still open."),
+    "box_order.free": Text("Свободный: клетки этапа заполняются в любом порядке.",
+                           "Free: a stage's boxes are written in any order."),
+    "box_order.gora_first": Text("Сначала гора: нижние клетки этапа — после шести клеток «горы».",
+                                 "Gora first: a stage's lower boxes only after its six gora boxes."),
+    "box_order.strict": Text("Сверху вниз: клетки этапа заполняются строго по порядку листа, от «Единиц» "
+                             "до последней.",
+                             "Top down: a stage's boxes are written strictly in the sheet's order, from Ones "
+                             "to the last."),
+    "max_throws.2": Text("Один переброс, как в тексте правил.", "One re-throw, as the rules' text reads."),
+    "max_throws.3": Text("Два переброса; в тексте правил — один.", "Two re-throws; the rules' text reads as one."),
     "series_games": Text("Побеждает тот, кто выиграл больше игр серии.", "The most games won wins the series."),
     "target": Text("Очки копятся от игры к игре, пока кто-то не наберёт сумму.",
                    "Totals carry over from game to game until someone reaches the target."),
@@ -369,10 +378,18 @@ OPTION_HELP: dict[str, Text] = {
     "upper_threshold": Text("Бонус даётся, когда сумма верха не меньше этой.",
                             "The bonus comes once the upper sum reaches this."),
     "extra_bonus": Text("Пока в клетке покера 50; при 0 бонуса нет.", "While the five-of-a-kind box holds 50; none if it holds 0."),
-    "joker": Text("Сначала свой верх: следующий покер — в клетку своего номинала, если она открыта, "
-                  "иначе в нижнюю по полной цене.",
-                  "Own upper box first: an extra five of a kind goes in its face's box while open, "
-                  "else in a lower box at full value."),
+    "joker.forced": Text("Сначала свой верх: следующий покер — в клетку своего номинала, если она открыта, "
+                         "иначе в нижнюю по полной цене.",
+                         "Own upper box first: an extra five of a kind goes in its face's box while open, "
+                         "else in a lower box at full value."),
+    "joker.free": Text("В любую клетку: следующий покер можно записать в любую открытую клетку, "
+                       "в нижнюю — по полной цене.",
+                       "Any open box: an extra five of a kind may go in any open box, a lower one at full "
+                       "value."),
+    "joker.none": Text("Без джокера: следующий покер — просто пять кубиков, каждая клетка считает его "
+                       "по своему правилу.",
+                       "No joker: an extra five of a kind is five dice like any other; each box scores it "
+                       "by its own rule."),
     "servida_bonus": Text("К стриту, фуллу и каре (Póker), собранным первым броском.",
                           "On Escalera, Full and Póker made on the first throw."),
     "ace_in_straight": Text("Например, 3-4-5-6-1.", "For example 3-4-5-6-1."),

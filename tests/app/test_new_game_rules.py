@@ -114,3 +114,47 @@ def test_adding_a_player_keeps_the_screen_where_it_was(tmp_path: Path) -> None:
     add.on_click(None)
     assert shown(shell) is before and len(screen.form.names) == 3
     assert "player-name-3" in identifiers(before)
+
+
+def test_the_help_under_a_choice_describes_the_value_chosen(tmp_path: Path) -> None:
+    """«Без джокера» is not explained as «Сначала свой верх», nor «сверху вниз» as «Сначала гора»:
+    a line shown under several values of a choice names none of them (or compares them all)."""
+    shell = shell_at(tmp_path, route="/new")
+    screen = NewGameScreen(shell)
+    shell.show(lambda: screen)
+    screen.options_open = True
+    checked = 0
+    for lang in ("ru", "en"):
+        shell.settings.lang = lang  # type: ignore[assignment]
+        default = shell.t("option_default", value="")
+        for variant_id in VARIANT_IDS:
+            screen.form.pick_variant(variant_id)
+            for spec in screen.form.specs():
+                if not isinstance(spec.kind, tuple) or len(spec.kind) < 2:
+                    continue
+                words = {value: value_words(spec.name, value, lang).lower() for value in spec.kind}
+                helps: dict[str, list[Any]] = {}
+                for value in spec.kind:
+                    screen.form.set_option(spec.name, value)
+                    shell.redraw()
+                    row = identifiers(shown(shell))[f"option-{spec.name}"]
+                    below = " ".join(line for line in texts(row)[1:] if not line.startswith(default)).lower()
+                    helps.setdefault(below, []).append(value)
+                for below, values in helps.items():
+                    if len(values) < 2:
+                        continue
+                    named = [v for v, w in words.items() if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", below)]
+                    assert named in ([], list(spec.kind)), (variant_id, spec.name, values, lang, below)
+                    checked += 1
+                screen.form.reset_options()
+    assert checked > 5
+    screen.form.pick_variant("ru_fences")
+    shell.settings.lang = "ru"
+    screen.form.set_option("box_order", "strict")
+    shell.redraw()
+    assert any(line.startswith("Сверху вниз: клетки этапа заполняются строго по порядку")
+               for line in texts(identifiers(shown(shell))["option-box_order"]))
+    screen.form.pick_variant("yahtzee")
+    screen.form.set_option("joker", "none")
+    shell.redraw()
+    assert any(line.startswith("Без джокера:") for line in texts(identifiers(shown(shell))["option-joker"]))
