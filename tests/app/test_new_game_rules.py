@@ -158,3 +158,21 @@ def test_the_help_under_a_choice_describes_the_value_chosen(tmp_path: Path) -> N
     screen.form.set_option("joker", "none")
     shell.redraw()
     assert any(line.startswith("Без джокера:") for line in texts(identifiers(shown(shell))["option-joker"]))
+
+
+def test_the_first_player_cannot_be_moved_up_and_moving_up_never_swaps_the_ends(tmp_path: Path) -> None:
+    """«Поднять игрока 1» swapped the first player with the last: it is off now, and a move up
+    changes places with the player just above."""
+    shell = shell_at(tmp_path, route="/new")
+    screen = NewGameScreen(shell)
+    shell.show(lambda: screen)
+    screen.form.names[:] = ["Вася", "Петя", "Коля"]
+    screen._refresh_players()
+    buttons = identifiers(shown(shell))
+    assert buttons["move-up-1"].content.disabled
+    assert not buttons["move-up-2"].content.disabled and not buttons["move-up-3"].content.disabled
+    screen.form.move_up(0)
+    assert screen.form.names == ["Вася", "Петя", "Коля"]
+    buttons["move-up-3"].content.on_click(None)
+    assert screen.form.names == ["Вася", "Коля", "Петя"]
+    assert identifiers(shown(shell))["move-up-1"].content.disabled

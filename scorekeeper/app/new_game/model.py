@@ -126,11 +126,14 @@ class NewGameForm:
         if len(self.names) > 1 and 0 <= index < len(self.names):
             del self.names[index]
 
+    def can_move_up(self, index: int) -> bool:
+        """The seat has one before it (the first player stays first)."""
+        return 0 < index < len(self.names)
+
     def move_up(self, index: int) -> None:
-        """Swap a player with the one before (the first moves to the end)."""
-        if len(self.names) > 1 and 0 <= index < len(self.names):
-            other = (index - 1) % len(self.names)
-            self.names[index], self.names[other] = self.names[other], self.names[index]
+        """Swap a player with the one before; the first stays where it is."""
+        if self.can_move_up(index):
+            self.names[index], self.names[index - 1] = self.names[index - 1], self.names[index]
 
     def players(self, seat_name: Callable[[int], str] | None = None) -> list[str]:
         """The names as they will be saved, each trimmed; an empty one takes `seat_name(n)` (the

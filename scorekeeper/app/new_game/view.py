@@ -209,7 +209,7 @@ class NewGameScreen:
             [
                 tagged(field, f"player-name-{n}", expand=True),  # type: ignore[arg-type]
                 tagged(ft.IconButton(icon=named_icon(ft.Icons.ARROW_UPWARD, t("move_up", n=n)), on_click=up, tooltip=t("move_up", n=n),
-                                     width=theme.TAP, height=theme.TAP),
+                                     disabled=not self.form.can_move_up(index), width=theme.TAP, height=theme.TAP),
                        f"move-up-{n}"),
                 tagged(ft.IconButton(icon=named_icon(ft.Icons.CLOSE, t("remove_player", n=n)), on_click=remove, tooltip=t("remove_player", n=n),
                                      disabled=len(self.form.names) <= 1, width=theme.TAP, height=theme.TAP),
