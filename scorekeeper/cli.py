@@ -96,7 +96,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args_list or args_list[0] not in COMMANDS + ("-h", "--help"):
         args_list.insert(0, "app")  # `scorekeeper [--port N]` is the app
     parser = build_parser()
-    args = parser.parse_args(args_list)
+    args, extra = parser.parse_known_args(args_list)
+    if extra and args.command == "score" and not any(e.startswith("--") for e in extra):
+        args.dice += extra  # dice after an option: `score ru_fences full --roll 1 3 3 3 2 2`
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         if args.command == "app":
             from scorekeeper.commands.app import run_app

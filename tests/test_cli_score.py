@@ -48,6 +48,17 @@ def test_options_value_and_roll():
     assert verdict["score"] == 8 and verdict["value"] == 2
 
 
+def test_options_may_come_before_the_dice():
+    after = scorekeeper("score", "ru_fences", "pair", "2", "2", "5", "5", "6", "--value", "2", "--roll", "1",
+                        "--option", "first_roll_double=true")
+    before = scorekeeper("score", "ru_fences", "pair", "--roll", "1", "--option", "first_roll_double=true",
+                         "--value", "2", "2", "2", "5", "5", "6")
+    split = scorekeeper("score", "ru_fences", "pair", "2", "2", "--roll", "1", "5", "5", "6", "--value", "2",
+                        "--option", "first_roll_double=true")
+    assert before.returncode == split.returncode == 0, before.stderr + split.stderr
+    assert json.loads(before.stdout) == json.loads(after.stdout) == json.loads(split.stdout)
+
+
 def test_output_is_utf8_whatever_the_console_encoding():
     # A Windows pipe or an old locale gives Python a stdout that cannot hold «Фулл».
     env = dict(os.environ, PYTHONIOENCODING="cp1252")
@@ -79,6 +90,7 @@ def test_reason_in_russian_on_request():
         (["yatzy"], "required: box"),
         (["ru_fences", "full"], "dice: expected 5 dice, got 0"),
         (["ru_fences", "full", "1", "2", "3", "4", "5", "--bogus"], "--bogus"),
+        (["ru_fences", "full", "--roll", "1", "1", "2", "3", "4", "5", "6"], "expected 5 dice, got 6"),
         (["yahtzee", "full", "1", "2", "3", "4", "5", "--roll", "4"], "at most 3 throws"),
         (["ru_football", "full", "1", "2", "3", "4", "5", "--roll", "2"], "at most 1 throw"),
         (["yatzy", "pair", "1", "1", "3", "4", "5", "--value", "9"], "--value 9"),
