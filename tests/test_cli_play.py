@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli import main
+from scorekeeper.commands import UsageError
+from scorekeeper.commands.play import _database_errors
 from scorekeeper.game import from_payload, new_game, to_payload
 from scorekeeper.game.simulate import play_random
 from scorekeeper.rules import get_variant
@@ -437,3 +439,18 @@ def test_football_raw_goals_may_be_picked_as_the_value(tmp_path: Path, capsys: p
                               "--option", "high_goal_policy=raw", "--value", "7")
     assert code == 0, err
     assert (verdict["valid"], verdict["score"]) == (True, 37)
+
+
+@pytest.mark.parametrize(
+    ("sqlite_says", "we_say"),
+    [
+        ("attempt to write a readonly database", "may not be written to (read-only)"),
+        ("database is locked", "locked by another program"),
+        ("no such table: actions", "damaged or not a scorekeeper database"),
+    ],
+)
+def test_sqlite_failures_are_named_for_what_they_are(sqlite_says: str, we_say: str) -> None:
+    """A read-only file is not called damaged: the message says what the player can fix."""
+    with pytest.raises(UsageError) as error, _database_errors("games.db"):
+        raise sqlite3.OperationalError(sqlite_says)
+    assert we_say in str(error.value) and str(error.value).startswith("--db games.db: ")

@@ -90,6 +90,8 @@ def _database_errors(path: str) -> Iterator[None]:
         if "locked" in text or "busy" in text:
             raise UsageError(f"--db {path}: the file is locked by another program; "
                              "try again once it is closed") from None
+        if "readonly" in text:
+            raise UsageError(f"--db {path}: the file may not be written to (read-only)") from None
         raise UsageError(f"--db {path}: the file is damaged or not a scorekeeper database ({text})") from None
     except sqlite3.Error as error:
         raise UsageError(f"--db {path}: the file is damaged or not a scorekeeper database ({error})") from None
