@@ -628,6 +628,12 @@ class SheetScreen:
                           tooltip=t("game_rules"), width=theme.TAP_MIN, height=theme.TAP),
             "game-rules",
         )
+        # The rules say whether any box can be struck now (Yahtzee: only after a throw; «Покер с
+        # оградами»: before one too, for fences): the button is off until one can.
+        can_strike = not state.finished and any(state.can_cross_out(box, self._writing_stage())
+                                                for box in self.variant.box_ids)
+        if not can_strike:
+            self.crossing = False
         turn_text = t("cross_out_armed") if self.crossing else turn_line(state, s.lang)
         chances = upper_chances(state, s.lang)
         turn_label = tagged(ft.Text(turn_text, size=17, weight=ft.FontWeight.W_600,
@@ -641,7 +647,7 @@ class SheetScreen:
                                spacing=4),
                 on_click=self._toggle_cross_out,
                 height=44,
-                disabled=state.finished,
+                disabled=not can_strike,
             ),
             "cross-out",
             selected=self.crossing,
