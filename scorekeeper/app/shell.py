@@ -309,8 +309,10 @@ class Shell:
         title: str,
         reason: str,
         actions: list[tuple[str, str, Callable[[], object]]] | None = None,
+        dismiss: str | None = None,
     ) -> None:
-        """A dialog saying why, with optional actions (identifier, label, what it does)."""
+        """A dialog saying why, with optional actions (identifier, label, what it does); `dismiss`
+        names the button that closes it doing nothing, where «Отмена» would read as one of them."""
 
         def closer(run: Callable[[], object] | None) -> Callable[[Any], None]:
             def handler(_: Any) -> None:
@@ -327,7 +329,7 @@ class Shell:
         buttons.append(
             tagged(
                 ft.TextButton(
-                    content=self.t("cancel") if actions else self.t("ok"),
+                    content=dismiss or (self.t("cancel") if actions else self.t("ok")),
                     on_click=closer(None),
                     height=theme.TAP,
                 ),

@@ -362,7 +362,9 @@ def _taken_back(move: Move, lang: Lang) -> str:
     if isinstance(move.action, RollWithoutDice):
         what = tr("undone_throw_without_dice", lang)
     elif isinstance(move.action, Roll):
-        what = tr("undone_throw", lang, dice=describe(move.before, move.after, lang))
+        # Football's «throw» is a tour's goals: said as the rest of its screen says it.
+        what = tr("undone_tour" if move.before.variant.one_throw else "undone_throw", lang,
+                  dice=describe(move.before, move.after, lang))
     else:
         what = describe(move.before, move.after, lang)
     return f"{move.before.player_name} — {what}"

@@ -197,7 +197,8 @@ class SheetScreen:
         if seen.finished:
             # Undo sits above «Play again»: a finished game (counted in the statistics) is reopened
             # only when the player says so.
-            self.shell.explain(t("reopen_title"), t("reopen_reason"), [("confirm-undo", t("reopen_undo"), take_back)])
+            self.shell.explain(t("reopen_title"), t("reopen_reason"), [("confirm-undo", t("reopen_undo"), take_back)],
+                               dismiss=t("keep_move"))
             return
         other = others_move(seen, self.shell.lang)
         if other is not None:
@@ -205,14 +206,14 @@ class SheetScreen:
             player, move = other
             self.shell.explain(t("undo_other_title", player=player, move=move),
                                t("undo_other_reason", now=seen.player_name),
-                               [("confirm-undo", t("reopen_undo"), take_back)])
+                               [("confirm-undo", t("reopen_undo"), take_back)], dismiss=t("keep_move"))
             return
         elsewhere = entered_elsewhere(seen, self.service.entered_on, id(self.shell), self.shell.lang)
         if elsewhere is not None:
             # A throw or box of this turn entered on another screen (most likely the player's own phone).
             player, move = elsewhere
             self.shell.explain(t("undo_other_title", player=player, move=move), t("undo_elsewhere_reason"),
-                               [("confirm-undo", t("reopen_undo"), take_back)])
+                               [("confirm-undo", t("reopen_undo"), take_back)], dismiss=t("keep_move"))
             return
         take_back()
 
