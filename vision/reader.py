@@ -1,10 +1,11 @@
-"""From a decoded photo to dice: detect, look again at the scale where dice appear about 24 px wide,
-find which way the table's far side lies, classify each die."""
+"""From a decoded photo to dice: brighten a dark one, detect, look again at the scale where dice
+appear about 24 px wide, find which way the table's far side lies, classify each die."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import cv2
 import numpy as np
 
 from vision import Die
@@ -38,6 +39,12 @@ LOOK_FURTHER = 1.4  # a detection read as not a die is read again boxed this man
 DOUBT = 0.9  # ... where "not a die" was below this,
 FURTHER_MIN_PX = 16.0  # ... and its box at least this wide at the detector's input (not a speck far off)
 STILL_A_DIE = 0.15  # the last read drops a die the looks kept only where "not a die" is above this
+DARK = 110  # a photo whose brightest hundredth is under this is brightened (_lit) ...
+LIT = 200  # ... to this,
+MOST_GAIN = 4.0  # at most this many times,
+GRAIN = 3.0  # and smoothed where its noise, brightened, is over this many levels,
+BLUR_PER_GRAIN = 0.15  # by this (Gaussian sigma, pixels) for each level over it,
+MOST_BLUR = 1.2  # at most this
 
 
 Read = tuple[Detection, Detection, np.ndarray]  # a die: detector's box, classifier's refit, probabilities
@@ -175,11 +182,36 @@ def _second_look(image: np.ndarray, kept: Kept, back: float, first: int, turn: f
     return again + [k for k in kept if k[2][0] <= SURE_DIE and all(iou(k[1], a[1]) < 0.3 for a in again)]
 
 
+def _lit(image: np.ndarray) -> np.ndarray:
+    """A dark photo (its brightest hundredth under DARK) brightened so that it reaches LIT, at most
+    MOST_GAIN times, and where its grain, so brightened, would be read as dice (over GRAIN levels),
+    smoothed (BLUR_PER_GRAIN pixels per level over it, at most MOST_BLUR)."""
+    top = float(np.percentile(image[::4, ::4], 99))
+    if top >= DARK:
+        return image
+    gain = min(LIT / max(top, 1.0), MOST_GAIN)
+    out: np.ndarray = image.astype(np.float32) * gain
+    blur = min(BLUR_PER_GRAIN * (_grain(image) * gain - GRAIN), MOST_BLUR)
+    if blur > 0.2:
+        out = cv2.GaussianBlur(out, (0, 0), blur)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def _grain(image: np.ndarray) -> float:
+    """The photo's noise (standard deviation, levels), from the median of a Laplacian that flat
+    areas and edges barely answer (Immerkaer)."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    kernel = np.array([[1, -2, 1], [-2, 4, -2], [1, -2, 1]], np.float32)
+    response = np.abs(cv2.filter2D(grey.astype(np.float32), -1, kernel)[1:-1, 1:-1])
+    return float(np.median(response)) * 1.4826 / 6
+
+
 def read_photo(photo: Photo) -> list[Die]:
-    """The dice on `photo`, in reading order: a first look (from further back for a close-up),
-    which way the table's far side lies, a second look at the scale the first suggests, each die
-    read once more on views centred on its refitted box, and one die seen twice kept once."""
-    image = photo.pixels
+    """The dice on `photo`, in reading order: a dark photo brightened (_lit), a first look (from
+    further back for a close-up), which way the table's far side lies, a second look at the scale
+    the first suggests, each die read once more on views centred on its refitted box, and one die
+    seen twice kept once."""
+    image = _lit(photo.pixels)
     kept, back, dets, first = _first_look(image)
     turn = _far_side(image, kept, dets)
     if turn:

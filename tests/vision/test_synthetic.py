@@ -12,6 +12,7 @@ import vision
 from tests.vision.helpers import jpeg, matched, plain_scene
 from vision.synth import add_glare, face_texture, render_scene
 from vision.training.data import Sample, far_away, turned
+from vision.training.faults import dim
 
 SCENES = [
     # seed, size, values, die_px, pitch, body, pip
@@ -66,6 +67,20 @@ def test_reads_varied_dice_tables_and_angles() -> None:
     # measures it on real photos
     assert f1 >= 0.93, f"F1 {f1:.3f} (precision {precision:.3f}, recall {recall:.3f})"
     assert scenes_right >= 5
+
+
+def test_a_photo_taken_in_little_light() -> None:
+    """A dark room and a camera that does not make up for it (a webcam, a phone set by hand): the
+    scenes above at a fifth of their light, with the grain that comes with it, are still read."""
+    right = total = found = 0
+    for scene in SCENES:
+        img, truth = render(*scene)
+        dice = vision.read_dice(jpeg(dim(0.2)(img)))
+        right += matched(dice, truth)
+        total += len(truth)
+        found += len(dice)
+    # the present reader: 45 of 46 right; read as they are, without brightening: 38
+    assert right >= 43 and found <= total + 1, f"{right} of {total} dice right, {found} read"
 
 
 def test_results_are_dice_with_values_boxes_and_confidence() -> None:
