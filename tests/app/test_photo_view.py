@@ -79,7 +79,7 @@ def test_dice_boxes_message_and_use() -> None:
 def outline_controls(dialog: PhotoDialog) -> list[tuple[Any, Any]]:
     """Each die's tap target on the photo (placed on it) and the outline drawn inside it."""
     return [(holder, holder.content.content.content.controls[0]) for holder in walk(dialog.body)
-            if getattr(getattr(holder, "content", None), "identifier", "").startswith("photo-box-")]
+            if (getattr(getattr(holder, "content", None), "identifier", "") or "").startswith("photo-box-")]
 
 
 def outlines(dialog: PhotoDialog) -> list[tuple[float, float, float, float]]:
@@ -91,8 +91,35 @@ def outlines(dialog: PhotoDialog) -> list[tuple[float, float, float, float]]:
 def value_labels(dialog: PhotoDialog) -> list[tuple[str, tuple[float, float, float, float]]]:
     """Each value written on the photo and where."""
     stack = next(c for c in walk(dialog.body) if isinstance(c, ft.Stack) and isinstance(c.controls[0], ft.Image))
-    return [(c.content.value, (c.left, c.top, c.width, c.height)) for c in stack.controls
-            if isinstance(getattr(c, "content", None), ft.Text)]
+    return [(texts(c)[0], (c.left, c.top, c.width, c.height)) for c in stack.controls
+            if any(isinstance(t, ft.Text) for t in walk(c))]
+
+
+def taps_unnamed(control: Any, named: bool = False) -> list[Any]:
+    """Controls that take a tap with no spoken name: neither inside a named node nor kept out of
+    the screen reader's tree."""
+    if isinstance(control, ft.Semantics):
+        if control.exclude_semantics:
+            return []
+        named = named or bool(control.label)
+    found = [control] if getattr(control, "on_click", None) is not None and not named else []
+    for name in ("content", "controls"):
+        held = getattr(control, name, None)
+        for child in held if isinstance(held, list) else [held]:
+            if child is not None and hasattr(child, "__dict__"):
+                found += taps_unnamed(child, named)
+    return found
+
+
+def test_every_die_on_the_photo_is_one_named_target() -> None:
+    """A screen reader meets each die on the photo once, as «Die 3 on the photo: 5»; the value
+    written beside it is no nameless little button of its own."""
+    _, dialog = dialog_with([1, 2, 5, 4, 3], [])
+    photo = next(c for c in walk(dialog.body) if isinstance(c, ft.Stack) and isinstance(c.controls[0], ft.Image))
+    assert taps_unnamed(photo) == []
+    tree = identifiers(photo)
+    assert [tree[f"photo-box-{k}"].label for k in range(1, 6)] == [
+        f"Die {k} on the photo: {v}" for k, v in enumerate([1, 2, 5, 4, 3], start=1)]
 
 
 def test_dice_on_the_photo_stay_visible_under_their_values() -> None:

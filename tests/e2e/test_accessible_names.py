@@ -65,3 +65,38 @@ def test_every_button_on_the_sheet_has_a_name_in_the_screens_language(new_tab, l
     tab.tap("cross-out")  # armed: a second tap gives it up, and the button says so
     tab.page.get_by_role("button", name=words["armed"], exact=True).wait_for(timeout=5000)
     check(tab, lang, "cross-out mode")
+
+
+def test_every_switch_and_number_field_of_new_game_has_a_name_of_its_own(new_tab) -> None:
+    """A screen reader on a switch says which rule it turns on, not just «switch, off»."""
+    tab = new_tab()
+    tab.tap("new-game")
+    tab.wait("start-game")
+    tab.tap("options")
+    tab.wait("option-gora_premium")
+    tab.page.wait_for_timeout(500)
+    unnamed = tab.page.evaluate("""() => [
+        ...Array.from(document.querySelectorAll('flt-semantics[role=switch]')).map(e => 'switch ' + (e.getAttribute('aria-label') || '')),
+        ...Array.from(document.querySelectorAll('input')).map(e => 'field ' + (e.getAttribute('aria-label') || ''))
+    ].filter(s => s.endsWith(' '))""")
+    assert unnamed == []
+    assert tab.page.get_by_role("switch", name="Каре считается двумя парами", exact=True).count() == 1
+    assert tab.page.get_by_role("textbox", name="Премия за «гору» в плюсе", exact=True).count() == 1
+    tab.tap("option-two_pairs_allow_quads-value")  # still a switch that switches
+    tab.page.get_by_role("switch", name="Каре считается двумя парами", checked=True).wait_for(timeout=5000)
+
+
+def test_settings_says_which_language_and_theme_are_chosen(new_tab) -> None:
+    tab = new_tab()
+    tab.tap("settings")
+    tab.wait("lang-ru")
+    tab.page.wait_for_timeout(500)
+
+    def chosen(name: str) -> str | None:
+        return str(tab.page.get_by_role("button", name=name, exact=True).get_attribute("aria-current"))
+
+    assert (chosen("Русский"), chosen("English")) == ("true", "false")
+    assert (chosen("Светлая"), chosen("Тёмная"), chosen("Как в системе")) == ("false", "false", "true")
+    tab.tap("theme-dark")
+    tab.page.wait_for_timeout(800)
+    assert (chosen("Тёмная"), chosen("Как в системе")) == ("true", "false")

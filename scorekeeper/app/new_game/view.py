@@ -88,7 +88,7 @@ class NewGameScreen:
         if help_text is not None:
             below.append(ft.Text(help_text.in_(lang), size=12, color=theme.MUTED))
         below.append(default_line)
-        spoken: str | None = None  # a name of the control's own, where the browser gives it none
+        spoken: str | None = label.value  # the control's own name: the option's (a drop-down's gets its value too)
 
         def set_value(raw: Any) -> bool:
             try:
@@ -159,7 +159,11 @@ class NewGameScreen:
                                    hint_text=unset.in_(lang) if unset is not None and len(unset.in_(lang)) < 6 else None,
                                    border_color=ft.Colors.ERROR if spec.name in self.bad_options else None)
         # The control is a node of its own (`option-<name>-value`), not merged into the row's.
-        node = tagged(control, f"option-{spec.name}-value", spoken, container=True)
+        node: ft.Control = tagged(control, f"option-{spec.name}-value", spoken, container=True)
+        if not isinstance(control, ft.Dropdown):
+            # A switch or a text field is a semantics node of its own below the label given to it:
+            # merged, the name is the switch's (the field's) own, as a screen reader needs it.
+            node = ft.MergeSemantics(content=node)
         return tagged(ft.Column([ft.Row([ft.Container(content=label, expand=True), node]), *below], spacing=2),
                       f"option-{spec.name}")
 

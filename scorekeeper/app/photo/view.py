@@ -472,14 +472,21 @@ class PhotoDialog:
             # Only a direct child of the Stack may be positioned: the tagged target goes inside one.
             targets.append(ft.Container(content=tagged(target, f"photo-box-{index + 1}", label, button=True),
                                         left=area[0], top=area[1], width=area[2], height=area[3]))
+            # The value beside the die: a finger's tap on it selects the die too, but to a screen
+            # reader it is no button of its own (it was a nameless 14 × 17 px one): the die's named
+            # target above, at least TAP_MIN where the dice leave room, says the value.
             labels.append(ft.Container(
-                content=ft.Text(str(die.value), size=font, weight=ft.FontWeight.BOLD, color="#000000",
-                                semantics_label=""),
+                content=ft.Semantics(
+                    content=ft.Container(
+                        content=ft.Text(str(die.value), size=font, weight=ft.FontWeight.BOLD, color="#000000"),
+                        alignment=ft.Alignment.CENTER,
+                        bgcolor=colour,
+                        border_radius=3,
+                        on_click=lambda _, i=index: self._tap(i),
+                    ),
+                    exclude_semantics=True,
+                ),
                 left=spot[0], top=spot[1], width=spot[2], height=spot[3],
-                alignment=ft.Alignment.CENTER,
-                bgcolor=colour,
-                border_radius=3,
-                on_click=lambda _, i=index: self._tap(i),
             ))
         image = ft.Image(src=preview, width=width, height=height, fit=ft.BoxFit.FILL)
         return ft.Container(

@@ -19,10 +19,14 @@ class SettingsScreen:
 
     def _choice(self, identifier: str, label: str, selected: bool, on_pick: object) -> ft.Control:
         style = ft.FilledButton if selected else ft.OutlinedButton
-        return tagged(
-            style(content=label, on_click=on_pick, height=theme.TAP, expand=True),  # type: ignore[arg-type]
-            identifier,
-            selected=selected,
+        # Merged, the button itself carries the selected state (on a node around it, a screen
+        # reader did not say which language or theme is the chosen one).
+        return ft.MergeSemantics(
+            content=tagged(
+                style(content=label, on_click=on_pick, height=theme.TAP, expand=True),  # type: ignore[arg-type]
+                identifier,
+                selected=selected,
+            ),
             expand=True,
         )
 
