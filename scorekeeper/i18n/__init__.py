@@ -24,6 +24,11 @@ class Text:
         return {"ru": self.ru, "en": self.en}
 
 
+def num(value: float | int | str) -> str:
+    """A number as the table reads it, with a real minus sign: '−14' (on every screen alike)."""
+    return str(value).replace("-", "\u2212")
+
+
 def plural_ru(n: int, one: str, few: str, many: str) -> str:
     """Russian noun form after the number n: 1 очко, 2 очка, 5 очков."""
     n = abs(n)

@@ -54,8 +54,8 @@ UI_HISTORY: dict[str, Text] = {
     "stats_col_wins": Text("Побед", "Wins"),
     "stats_col_average": Text("Сред.", "Avg"),
     "stats_col_best": Text("Лучш.", "Best"),
-    "stats_tap_player": Text("Нажмите на игрока: его премии, штрафы и всё остальное.",
-                             "Tap a player for their premiums, penalties and the rest."),
+    "stats_tap_player": Text("Нажмите на игрока: бонусы, премии, штрафы и всё остальное.",
+                             "Tap a player for bonuses, premiums, penalties and the rest."),
     "stats_standings": Text("Таблица: {game}", "Standings: {game}"),
     # photo
     "photo": Text("Кубики с фото", "Dice from a photo"),

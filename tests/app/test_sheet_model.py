@@ -63,7 +63,7 @@ def test_gora_meter_says_what_is_needed_and_the_premium() -> None:
     variant = get_variant("ru_fences")
     open_stage = {"upper": -4, "bonus": 0, "boxes": {"ones": -2, "twos": -2}}
     meter = upper_meter(variant, open_stage, "ru")
-    assert (meter.text, meter.note, meter.tone) == ("-4", "нужно +4", "bad")
+    assert (meter.text, meter.note, meter.tone) == ("−4", "нужно +4", "bad")
     done = {"upper": 5, "bonus": 50, "boxes": dict.fromkeys(variant.upper_ids, 1)}
     assert upper_meter(variant, done, "en").note == "premium +50"
     yahtzee = get_variant("yahtzee")
@@ -85,7 +85,7 @@ def test_turn_line_and_turns_played() -> None:
         "Борис: Full house — crossed out",
         "Аня: 5-5-5-2-3 · Three of a kind 15",
     ]
-    assert signed(3) == "+3" and signed(-3) == "-3" and signed(0) == "0"
+    assert signed(3) == "+3" and signed(-3) == "−3" and signed(0) == "0"
 
 
 def test_the_move_that_ends_a_game_of_a_match_keeps_its_score() -> None:
@@ -154,7 +154,7 @@ def test_a_narrow_column_shows_the_premium_by_its_points() -> None:
     variant = get_variant("ru_fences")
     done = {"upper": -4, "bonus": -20, "boxes": dict.fromkeys(variant.upper_ids, -1)}
     meter = upper_meter(variant, done, "en")
-    assert (meter.note_in(84), meter.note_in(56.5)) == ("penalty -20", "-20")
+    assert (meter.note_in(84), meter.note_in(56.5)) == ("penalty −20", "−20")
     needed = upper_meter(variant, {"upper": -4, "bonus": 0, "boxes": {"ones": -2, "twos": -2}}, "ru")
     assert needed.note_in(56.5) == needed.note == "нужно +4"
 

@@ -3,6 +3,8 @@ about a player fits anyone, football speaks of goals."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,9 +14,10 @@ from scorekeeper.app.shell import Shell
 from scorekeeper.game import Roll, Score, Undo, new_game
 from scorekeeper.game.moves import replay_moves
 from scorekeeper.i18n import Lang
+from scorekeeper.i18n.ui import OPTION_NAMES
 from scorekeeper.rules import get_variant
 from tests.app.conftest import open_sheet
-from tests.app.controls import identifiers
+from tests.app.controls import identifiers, texts
 
 
 @pytest.mark.parametrize(("lang", "buttons"), [("ru", ["Отменить ход", "Не отменять"]),
@@ -50,3 +53,43 @@ def test_a_football_undo_speaks_of_the_tours_goals() -> None:
     assert undo_note(log, "en") == "Undone: Зенит — the tour's goals 4-4-4-4-4"
     yahtzee = replay_moves(new_game(get_variant("yahtzee"), ["Аня"]), [Roll((4, 4, 4, 4, 4)), Undo(1)])
     assert undo_note(yahtzee, "ru") == "Отменено: Аня — бросок 4-4-4-4-4"
+
+
+def test_a_negative_reads_with_the_same_true_minus_on_the_sheet_and_in_history(tmp_path: Path) -> None:
+    from scorekeeper.app.history.view import GameSheetScreen
+    from tests.app.test_history_view import shell_at
+
+    shell = shell_at(tmp_path)
+    service, _ = open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    service.roll((2, 3, 4, 5, 6))
+    service.score("twos")  # one two, two short of three: −4 on the «гора»
+    shell.redraw()
+    live = texts(shell.page.controls[0])
+    shell.show(lambda: GameSheetScreen(shell, service.game_id))
+    history = texts(shell.page.controls[0])
+    for screen, shown in (("sheet", live), ("history", history)):
+        assert "−4" in shown, screen
+        hyphens = [line for line in shown if re.search(r"(?<![\w-])-\d", line)]
+        assert hyphens == [], f"{screen}: a hyphen for a minus in {hyphens}"
+
+
+def test_statistics_names_the_upper_reward_as_new_game_does(tmp_path: Path) -> None:
+    """A «гора» earns premiums; Yahtzee's upper sum a bonus (New game: «Бонус за сумму верха»)."""
+    from scorekeeper.app.statistics.view import StatisticsScreen
+    from scorekeeper.store import Store
+    from tests.app.test_season_views import finish, shell_on
+
+    store = Store(tmp_path / "g.sqlite")
+    finish(store, "yahtzee", ["Аня", "Борис"], 1)
+    finish(store, "ru_fences", ["Аня", "Борис"], 2)
+    season = shell_on(store, tmp_path)
+    for lang, bonus, premium in (("ru", "Бонусы", "Премии"), ("en", "Bonuses", "Premiums")):
+        season.settings.lang = lang  # type: ignore[assignment]
+        screen = StatisticsScreen(season)
+        screen.player = "Аня"
+        season.show(lambda screen=screen: screen)
+        cards = identifiers(season.page.controls[0])
+        yahtzee, fences = texts(cards["stats-row-Аня-yahtzee"]), texts(cards["stats-row-Аня-ru_fences"])
+        assert bonus in yahtzee and premium not in yahtzee
+        assert premium in fences and bonus not in fences
+        assert OPTION_NAMES["upper_bonus"].in_(lang).startswith(bonus[:4])

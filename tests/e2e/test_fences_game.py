@@ -143,7 +143,7 @@ def test_resume_after_restart_on_the_same_db(new_tab, server) -> None:
     tab.type_dice("22456")
     tab.wait_text("turn", re.compile("бросок 1 из 3"))
     tab.tap("box-1-1-twos")
-    tab.wait_text("box-1-1-twos", "-2")
+    tab.wait_text("box-1-1-twos", "−2")
     tab.type_dice("13456")
     tab.wait_text("turn", re.compile("Глеб.*бросок 1 из 3"))
 
@@ -151,7 +151,7 @@ def test_resume_after_restart_on_the_same_db(new_tab, server) -> None:
     server.start()
     fresh = new_tab()
     fresh.tap("resume")
-    fresh.wait_text("box-1-1-twos", "-2")
+    fresh.wait_text("box-1-1-twos", "−2")
     fresh.wait_text("turn", re.compile("Глеб.*бросок 1 из 3"))
     fresh.wait_text("fences-1", "2")
     for k, v in enumerate("13456", start=1):
@@ -161,7 +161,7 @@ def test_resume_after_restart_on_the_same_db(new_tab, server) -> None:
     assert re.search(r"/game/\d+$", fresh.page.url), fresh.page.url
     fresh.open(reload=True)
     fresh.wait_text("turn", re.compile("Глеб.*бросок 1 из 3"))
-    fresh.wait_text("box-1-1-twos", "-2")
+    fresh.wait_text("box-1-1-twos", "−2")
     fresh.wait_text("fences-1", "2")
     for k, v in enumerate("13456", start=1):
         fresh.wait_text(f"die-{k}", re.compile(f"{v}$"))

@@ -37,7 +37,7 @@ def test_screens(new_tab, scheme: str) -> None:
     tab.type_dice("64431")
     tab.wait_text("turn", re.compile("Борис.*бросок 1 из 3"))
     tab.tap("box-2-1-fours")
-    tab.wait_text("box-2-1-fours", "-4")
+    tab.wait_text("box-2-1-fours", "−4")
     tab.shot(f"sheet-later-{scheme}")
     for face in "66":  # Вера keeps two sixes and throws the rest without entering this throw
         tab.tap(f"face-{face}")

@@ -421,9 +421,9 @@ class GameSheetScreen:
                         identifier = f"history-extra-{seat + 1}-{stage}"
                         spoken = num(extra)
                     else:
-                        content = ft.Text(str(part["total"]), size=16, weight=ft.FontWeight.BOLD)
+                        content = ft.Text(num(part["total"]), size=16, weight=ft.FontWeight.BOLD)
                         identifier = f"history-stage-total-{seat + 1}-{stage}"
-                        spoken = str(part["total"])
+                        spoken = num(part["total"])
                     cell = tagged(ft.Container(content=content, width=width, height=height,
                                                alignment=ft.Alignment.CENTER,
                                                border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE))),

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from scorekeeper.game import GameError, State
 from scorekeeper.game.moves import Move
-from scorekeeper.i18n import Lang, Text
+from scorekeeper.i18n import Lang, Text, num
 from scorekeeper.i18n.ui import tr
 from scorekeeper.rules import Evaluation, Variant
 
@@ -85,8 +85,8 @@ def box_cell(
     written = stage_sheet["boxes"].get(box_id)
     if written is not None:
         if box_id in stage_sheet["crossed"]:
-            return Cell(str(written), "—", "crossed", False)
-        return Cell(str(written), str(written), "written", False)
+            return Cell(num(written), "—", "crossed", False)
+        return Cell(num(written), num(written), "written", False)
     current = not state.finished and state.seat == seat and (
         state.stage == stage or state.variant.stage_order == "any")  # "any": the player picks the stage
     if not current:
@@ -96,7 +96,7 @@ def box_cell(
     hint = hints[box_id]
     if hint is None or not hint.valid:
         return Cell("", "0" if hint is not None else "", "greyed", True)
-    shown = f"{hint.score}+{hint.extra}" if hint.extra else str(hint.score)  # the extra Yahtzee's +100 too
+    shown = f"{num(hint.score)}+{hint.extra}" if hint.extra else num(hint.score)  # the extra Yahtzee's +100 too
     return Cell("", shown, "preview", True)
 
 
@@ -121,12 +121,8 @@ def why_closed(sheet: dict[str, Any], state: State, seat: int, stage: int, box_i
 
 
 def signed(n: int) -> str:
-    """+4, -8, 0 (a plain minus, so that every number on the sheet parses)."""
-    if n > 0:
-        return f"+{n}"
-    if n < 0:
-        return f"-{-n}"
-    return "0"
+    """+4, −8, 0 (a true minus, as History and Statistics write it)."""
+    return f"+{n}" if n > 0 else num(n)
 
 
 @dataclass(frozen=True)
@@ -150,7 +146,7 @@ def upper_meter(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> Me
     filled = all(stage_sheet["boxes"].get(b) is not None for b in variant.upper_ids)
     rule = variant.upper
     if rule is None:
-        return Meter(str(upper), "", "neutral")
+        return Meter(num(upper), "", "neutral")
     if rule.mode == "gora":
         if not any(stage_sheet["boxes"].get(b) is not None for b in variant.upper_ids):
             return Meter("", "", "neutral")  # nothing written yet: no net, nothing to read as a result
@@ -166,7 +162,7 @@ def upper_meter(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> Me
         if upper < 0:
             return Meter(text, tr("gora_needed", lang, n=-upper), "bad")
         return Meter(text, tr("gora_even", lang), "neutral")
-    text = str(upper)
+    text = num(upper)
     if filled:
         if bonus > 0:
             return Meter(text, f"{tr('bonus', lang)} {signed(bonus)}", "good", signed(bonus))
@@ -194,7 +190,7 @@ def turn_line(state: State, lang: Lang) -> str:
 
 def _scores(values: dict[str, int], names: list[str]) -> str:
     """'Аня 376, Борис 376, Вера 334': the players in seat order, those with a value."""
-    return ", ".join(f"{name} {values[name]}" for name in names if name in values)
+    return ", ".join(f"{name} {num(values[name])}" for name in names if name in values)
 
 
 def match_line(sheet: dict[str, Any], lang: Lang) -> str:
@@ -265,7 +261,7 @@ def match_rows(sheet: dict[str, Any], lang: Lang) -> list[MatchRow]:
     names = [p["name"] for p in sheet["players"]]
     rows: list[MatchRow] = []
     if match["mode"] == "target":
-        rows.append(MatchRow("match-total", tr("match_total", lang), [str(match["totals"][n]) for n in names]))
+        rows.append(MatchRow("match-total", tr("match_total", lang), [num(match["totals"][n]) for n in names]))
     elif match["mode"] == "series":
         rows.append(MatchRow("wins", tr("series_wins", lang), [str(match["wins"][n]) for n in names]))
     if sheet["finished"]:
@@ -302,7 +298,7 @@ def describe(before: State, after: State, lang: Lang) -> str:
             score = before.preview(action.box, action.value, action.stage).score
         if isinstance(action, CrossOut):
             return f"{name} — {tr('crossed', lang)}"
-        return f"{name} {score}" if score is not None else name
+        return f"{name} {num(score)}" if score is not None else name
     return "—"  # a missed football tour: the organiser closed a box
 
 

@@ -37,7 +37,7 @@ from scorekeeper.app.sheet.model import (
 from scorekeeper.app.shell import Shell, header, named_icon, tagged
 from scorekeeper.dice import InvalidDice
 from scorekeeper.game import Action, GameError, RollWithoutDice, State
-from scorekeeper.i18n import points
+from scorekeeper.i18n import num, points
 from scorekeeper.service import GameService
 
 HEADER_H = 34  # the players' names above the sheet
@@ -510,9 +510,9 @@ class SheetScreen:
                 identifier = f"extra-{n}-{stage}"
                 value = str(extra)
             else:
-                content = ft.Text(str(stage_sheet["total"]), size=17, weight=ft.FontWeight.BOLD)
+                content = ft.Text(num(stage_sheet["total"]), size=17, weight=ft.FontWeight.BOLD)
                 identifier = f"stage-total-{n}-{stage}"
-                value = str(stage_sheet["total"])
+                value = num(stage_sheet["total"])
             cell_box = tagged(
                 ft.Container(content=content, width=width, height=44, alignment=ft.Alignment.CENTER,
                              bgcolor=theme.CURRENT_COLUMN if current else None,
@@ -555,10 +555,10 @@ class SheetScreen:
             return label, cells, None
 
         # In a match the columns hold one game: the match itself is on the lines below them.
-        lines = [line(t("game_total" if "match" in sheet else "total"), [str(p["total"]) for p in sheet["players"]],
+        lines = [line(t("game_total" if "match" in sheet else "total"), [num(p["total"]) for p in sheet["players"]],
                       "total", 19)]
         if self.variant.fences:
-            lines.append(line(t("fences"), [str(p["fences"]) for p in sheet["players"]], "fences"))
+            lines.append(line(t("fences"), [num(p["fences"]) for p in sheet["players"]], "fences"))
         lines += [line(row.label, row.values, row.key, 17) for row in match_rows(sheet, self.shell.lang)]
         self._grey_sitting_out(lines[:1], sheet)
         return lines

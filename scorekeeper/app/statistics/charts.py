@@ -15,6 +15,7 @@ import flet_charts as fch
 from scorekeeper.app import theme
 from scorekeeper.app.shell import Shell, tagged
 from scorekeeper.app.statistics.model import GameResult, axis_step, colour
+from scorekeeper.i18n import num
 
 CHART_H = 230
 TOOLTIP_BG = "#263238"  # dark in both themes: the lines' mid tones read on it
@@ -110,7 +111,7 @@ def running_chart(shell: Shell, names: Sequence[str], totals: list[list[int]]) -
     series = [(seat, [(float(turn), float(total)) for turn, total in enumerate(points)])
               for seat, points in enumerate(totals)]
     turns = max((len(p) - 1 for p in totals), default=0)
-    summary = ", ".join(f"{name} {points[-1] if points else 0}" for name, points in zip(names, totals, strict=False))
+    summary = ", ".join(f"{name} {num(points[-1]) if points else 0}" for name, points in zip(names, totals, strict=False))
     body = ft.Column(
         [
             ft.Text(shell.t("running_totals"), size=18, weight=ft.FontWeight.W_600),
@@ -134,7 +135,7 @@ def results_chart(shell: Shell, results: Sequence[GameResult], names: Sequence[s
         points = [(float(i + 1), float(r.totals[name])) for i, r in enumerate(results) if name in r.totals]
         series.append((seat, points))
     summary = "; ".join(
-        f"{name}: " + ", ".join(str(r.totals[name]) for r in results if name in r.totals) for name in names
+        f"{name}: " + ", ".join(num(r.totals[name]) for r in results if name in r.totals) for name in names
     )
     body = ft.Column(
         [

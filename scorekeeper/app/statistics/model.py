@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.game import CrossOut, Miss, Score, State, apply, new_game
-from scorekeeper.i18n import Lang
+from scorekeeper.i18n import Lang, num
 from scorekeeper.i18n.ui import tr
 from scorekeeper.rules import get_variant
 from scorekeeper.store import Store, match_form
@@ -39,11 +39,6 @@ PALETTE = (
 WEEKDAYS_RU = ("пн", "вт", "ср", "чт", "пт", "сб", "вс")
 WEEKDAYS_EN = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 MONTHS_EN = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-
-
-def num(value: float | int | str) -> str:
-    """A number as the table reads it, with a real minus sign: '−14'."""
-    return str(value).replace("-", "−")
 
 
 def colour(index: int) -> str:
@@ -169,6 +164,7 @@ class StatRow:
     fences: bool  # the variant has fences (ru_fences): show the fence counts
     premium_rule: bool = True  # the variant's upper section can earn a bonus / premium: show the count
     penalty_rule: bool = True  # ... or cost a penalty («гора»)
+    premium_word: str = "premiums"  # the count's name: «Премии» for the «гора», «Бонусы» for a sum's bonus
     form: str = ""  # how the games were played: '' one game each, 'series:3', 'target:500' (see match_form)
 
     @property
@@ -185,14 +181,16 @@ class StatRow:
 
 
 @lru_cache(maxsize=64)
-def _rules(variant: str) -> tuple[bool, bool, bool]:
-    """The variant has fences, an upper bonus or premium, an upper penalty (as it is by default)."""
+def _rules(variant: str) -> tuple[bool, bool, bool, str]:
+    """The variant has fences, an upper bonus or premium, an upper penalty (as it is by default);
+    and the catalogue key of what its upper section earns (a «гора»'s premiums, a sum's bonuses)."""
     try:
         v = get_variant(variant)
     except Exception:
-        return False, False, False
+        return False, False, False, "premiums"
     upper = v.upper
-    return bool(v.fences), upper is not None and upper.bonus > 0, upper is not None and upper.penalty > 0
+    word = "premiums" if upper is not None and upper.mode == "gora" else "bonuses"
+    return bool(v.fences), upper is not None and upper.bonus > 0, upper is not None and upper.penalty > 0, word
 
 
 def stat_rows(store: Store, player: str | None = None, variant: str | None = None) -> list[StatRow]:
@@ -214,6 +212,7 @@ def stat_rows(store: Store, player: str | None = None, variant: str | None = Non
             fences=_rules(r["variant"])[0],
             premium_rule=_rules(r["variant"])[1] or bool(r["premiums"]),
             penalty_rule=_rules(r["variant"])[2] or bool(r["penalties"]),
+            premium_word=_rules(r["variant"])[3],
             form=r.get("form", ""),
         )
         for r in store.player_stats(player, variant)

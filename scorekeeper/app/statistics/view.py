@@ -89,7 +89,7 @@ class StatisticsScreen:
         ]
         second: list[ft.Control] = []  # only what the variant can earn: no «гора» counts in Generala
         if row.premium_rule:
-            second.append(fact(t("premiums"), str(row.premiums), theme.GOOD if row.premiums else None))
+            second.append(fact(t(row.premium_word), str(row.premiums), theme.GOOD if row.premiums else None))
         if row.penalty_rule:
             second.append(fact(t("penalties"), str(row.penalties), theme.BAD if row.penalties else None))
         if row.fences:
@@ -130,7 +130,7 @@ class StatisticsScreen:
         facts = [f"{t('games')} {row.games}", f"{t('wins')} {row.wins}",
                  f"{t('average')} {decimal(row.average, self.shell.lang)}", f"{t('best')} {num(row.best)}"]
         if row.premium_rule:
-            facts.append(f"{t('premiums')} {row.premiums}")
+            facts.append(f"{t(row.premium_word)} {row.premiums}")
         if row.penalty_rule:
             facts.append(f"{t('penalties')} {row.penalties}")
         if row.fences:
