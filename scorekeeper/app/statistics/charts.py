@@ -19,6 +19,7 @@ from scorekeeper.i18n import num
 
 CHART_H = 230
 TOOLTIP_BG = "#263238"  # dark in both themes: the lines' mid tones read on it
+TOOLTIP_MAX_W = 240  # px: «Мария-Антуанетта: 1234» on one line (fl_chart's 120 broke names)
 
 
 def _ticks(low: float, high: float, count: int = 5) -> tuple[float, float, float]:
@@ -100,7 +101,10 @@ def _chart(series: list[tuple[int, list[tuple[float, float]]]], x_max: float, x_
             title=ft.Text(x_title, size=13, color=theme.MUTED),
             title_size=20,
         ),
-        tooltip=fch.LineChartTooltip(bgcolor=TOOLTIP_BG, border_radius=8),
+        # Inside the chart's own box: above its top it covered the legend, past its right edge it
+        # was cut off; wide enough that a name stays on one line.
+        tooltip=fch.LineChartTooltip(bgcolor=TOOLTIP_BG, border_radius=8, max_width=TOOLTIP_MAX_W,
+                                     fit_inside_horizontally=True, fit_inside_vertically=True),
         right_axis=fch.ChartAxis(show_labels=False, label_size=8),
         top_axis=fch.ChartAxis(show_labels=False, label_size=8),
     )
