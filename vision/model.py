@@ -65,13 +65,15 @@ def crop_die(
 
 @dataclass(frozen=True)
 class Detection:
-    """A die found: its centre, width and height in image pixels, and the detector's score."""
+    """A die found: its centre, width and height in image pixels, the detector's score, and the
+    look that found it (the detector input's long side; 0 for a box made otherwise)."""
 
     cx: float
     cy: float
     w: float
     h: float
     score: float
+    look: int = 0
 
 
 class Models:
@@ -114,7 +116,7 @@ class Models:
             cy = (y + float(out[4, y, x])) * STRIDE * back
             bw = float(np.exp(out[1, y, x])) * STRIDE * back * SIZE_GAIN
             bh = float(np.exp(out[2, y, x])) * STRIDE * back * SIZE_GAIN
-            dets.append(Detection(cx, cy, bw, bh, float(heat[y, x])))
+            dets.append(Detection(cx, cy, bw, bh, float(heat[y, x]), long_side))
         return nms(dets), back
 
     def classify(

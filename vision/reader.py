@@ -39,6 +39,8 @@ LOOK_FURTHER = 1.4  # a detection read as not a die is read again boxed this man
 DOUBT = 0.9  # ... where "not a die" was below this,
 FURTHER_MIN_PX = 16.0  # ... and its box at least this wide at the detector's input (not a speck far off)
 STILL_A_DIE = 0.15  # the last read drops a die the looks kept only where "not a die" is above this
+SAME_LOOK_IOU = 0.6  # two reads found in the same look are one die where boxed this alike (IoU) ...
+SAME_LOOK_INSIDE = 0.85  # ... or one box this much inside the other (reads of different looks: 0.5, 0.6)
 DARK = 110  # a photo whose brightest hundredth is under this is brightened (_lit) ...
 LIT = 200  # ... to this,
 MOST_GAIN = 4.0  # at most this many times,
@@ -218,7 +220,7 @@ def read_photo(photo: Photo) -> list[Die]:
         kept = _keep(image, dets, turn, back)
     kept = _second_look(image, kept, back, first, turn)
     kept = _read_again(image, kept, turn)
-    dice = []
+    dice: list[tuple[Die, int]] = []  # each die read and the look that found it
     s = photo.scale
     for d0, d, p in kept:
         if not _plausible(d, d0):  # implausible refit: keep the detector's box
@@ -231,13 +233,22 @@ def read_photo(photo: Photo) -> list[Die]:
         y1 = min(photo.height, round((d.cy + d.h / 2) * s))
         if x1 <= x0 or y1 <= y0:
             continue
-        dice.append(Die(value, (x0, y0, x1 - x0, y1 - y0), round(conf, 3)))
-    kept_dice: list[Die] = []
-    for die in sorted(dice, key=lambda d: -d.confidence):  # one die seen twice: keep the surer
-        if all(box_iou(die.box, k.box) < 0.5 and _inside(die.box, k.box) < 0.6 for k in kept_dice):
-            kept_dice.append(die)
-    kept_dice.sort(key=lambda d: (d.box[1] + d.box[3] / 2, d.box[0]))
-    return _reading_order(kept_dice)
+        dice.append((Die(value, (x0, y0, x1 - x0, y1 - y0), round(conf, 3)), d0.look))
+    kept_dice: list[tuple[Die, int]] = []
+    for die, look in sorted(dice, key=lambda t: -t[0].confidence):  # one die seen twice: keep the surer
+        if not any(_same_die(die, k, look != 0 and look == k_look) for k, k_look in kept_dice):
+            kept_dice.append((die, look))
+    return _reading_order(sorted((d for d, _look in kept_dice), key=lambda d: (d.box[1] + d.box[3] / 2, d.box[0])))
+
+
+def _same_die(a: Die, b: Die, same_look: bool) -> bool:
+    """Two reads of one die: boxed alike, or one box mostly inside the other. Where the detector
+    found both in the same look, it saw two dice (two peaks apart): only boxes far more alike are
+    one die there (SAME_LOOK_IOU, SAME_LOOK_INSIDE), as dice lying against each other seen at an
+    angle overlap as much as reads of one die at two scales."""
+    if same_look:
+        return box_iou(a.box, b.box) >= SAME_LOOK_IOU or _inside(a.box, b.box) >= SAME_LOOK_INSIDE
+    return box_iou(a.box, b.box) >= 0.5 or _inside(a.box, b.box) >= 0.6
 
 
 def _inside(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:

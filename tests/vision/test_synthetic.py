@@ -245,9 +245,22 @@ def test_glossy_dice_shining_back_a_lamp_or_a_window() -> None:
 def test_dice_lying_against_each_other() -> None:
     """Thrown dice often come to rest touching: each is read as a die of its own."""
     right, total, found = read_renders(9100, 6, (800, 600), 6, (45, 65), (0, 30), touching=0.8)
-    # the present reader: 34 of 36 right; the detector before it learnt from renders of touching
+    # the present reader: 35 of 36 right; the detector before it learnt from renders of touching
     # dice: 31, 33 read (the others lost beside a neighbour)
     assert right >= 32 and found <= total + 1, f"{right} of {total} dice right, {found} read"
+
+
+def test_dice_lying_against_each_other_seen_at_an_angle() -> None:
+    """Seen at an angle, a die against another hides part of it, and their boxes overlap as much
+    as two reads of one die: two dice the detector found apart in one look stay two dice."""
+    right = total = found = 0
+    for scenes in [(9200, 10, (640, 480), 8, (30, 45), (25, 45)), (9300, 10, (800, 600), 10, (35, 50), (15, 40)),
+                   (9400, 10, (640, 480), 6, (40, 60), (30, 45))]:
+        r, t, f = read_renders(*scenes, touching=1.0)
+        right, total, found = right + r, total + t, found + f
+    # the present reader: 218 of 240 right, 227 read; taking two dice of one look for one die as
+    # readily as reads of two looks: 214, 224
+    assert right >= 216 and found <= total, f"{right} of {total} dice right, {found} read"
 
 
 def test_a_one_of_the_chinese_kind_is_a_large_red_pip() -> None:
