@@ -181,7 +181,7 @@ def _evolve(state: State, **changes: Any) -> State:
     return new
 
 
-NAME_MAX = 32  # characters of a player's name: a column header and a turn line stay readable
+NAME_MAX = 64  # characters of a player's name: a full name with a patronymic fits; screens cut what does not
 
 
 def new_game(variant: Variant, players: Sequence[str]) -> State:

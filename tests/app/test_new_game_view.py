@@ -44,7 +44,7 @@ def test_a_name_too_long_or_the_same_in_other_letters_is_refused(tmp_path: Path)
     screen = NewGameScreen(shell)
     shell.show(lambda: screen)
     page: Any = shell.page
-    for names, said in ((["А" * 33, "Борис"], "длиннее 32 знаков"), (["Аня", "аня"], "Имена игроков повторяются")):
+    for names, said in ((["А" * 65, "Борис"], "длиннее 64 знаков"), (["Аня", "аня"], "Имена игроков повторяются")):
         screen.form.names[:] = names
         screen._start()
         assert said in " ".join(texts(page.dialogs[-1].content))
