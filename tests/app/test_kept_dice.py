@@ -34,3 +34,33 @@ def test_the_dice_kept_show_on_another_phone_and_after_a_reload(shell: Shell, tm
     assert "Аня: 5-5-?-?-?, 5-5-5-2-3" in texts(shell.page.controls[0])  # the moves say what was kept
     for s in (screen, watching, reloaded):
         s.dispose()
+
+
+class _Typed:
+    def __init__(self, value: str) -> None:
+        self.control = type("Field", (), {"value": value})()
+
+
+def test_typed_dice_after_a_throw_with_dice_kept_fill_the_rest(shell: Shell) -> None:
+    """66 and Enter keep a pair and throw three again; 612 and Enter are those three: the throw is
+    6-6-6-1-2 (before, 612 replaced the sixes as the dice kept and used up another throw)."""
+    service, screen = open_sheet(shell, "yahtzee", ["Аня", "Борис"])
+    screen.dice._take_keys("12366")  # the first throw
+    screen.dice._keys_submitted(_Typed("66"))
+    assert service.state.throws == 2 and service.state.dice is None
+    assert screen.dice.entry.values == [6, 6, None, None, None]
+    screen.dice._keys_submitted(_Typed("612"))
+    assert service.state.throws == 3 and service.state.dice is not None
+    assert service.state.dice.values == (6, 6, 6, 1, 2)
+    screen.dispose()
+
+
+def test_fewer_typed_dice_than_blanks_are_kept_with_those_kept_before(shell: Shell) -> None:
+    service, screen = open_sheet(shell, "yahtzee", ["Аня", "Борис"])
+    screen.dice._keys_submitted(_Typed("66"))  # a pair kept, three thrown without their dice
+    screen.dice._keys_submitted(_Typed("6"))  # one more six kept: 6-6-6, and two thrown again
+    assert service.state.throws == 2 and service.state.dice is None
+    assert screen.dice.entry.values == [6, 6, 6, None, None]
+    screen.dice._keys_submitted(_Typed("45"))
+    assert service.state.dice is not None and service.state.dice.values == (6, 6, 6, 4, 5)
+    screen.dispose()

@@ -156,6 +156,20 @@ class DiceEntry:
         self.suggested = []
         self.changed = True
 
+    def fills_blanks(self, count: int) -> bool:
+        """`count` typed values are the rest of a throw, not a new set of dice kept: the dice set
+        are those kept through a throw recorded without its dice, and the values fit the blanks."""
+        return self.kept and 0 < count <= len(self.blanks())
+
+    def fill_blanks(self, values: Sequence[int]) -> None:
+        """Typed values go into the blank dice, left to right (as the pad's faces do): the dice
+        kept through the throw without its dice stay."""
+        for index, value in zip(self.blanks(), values, strict=False):
+            self.values[index] = int(value)
+        self.cursor = self.picked = None
+        self.suggested = []
+        self.changed = True
+
     def rethrow_all(self) -> None:
         """All five dice were thrown again: blank them all."""
         self.values = [None] * DICE

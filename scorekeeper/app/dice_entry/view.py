@@ -155,12 +155,18 @@ class DicePanel:
 
     def _take_some_keys(self, text: str) -> None:
         """Enter (or Throw) on keys that are not five values: fewer are the dice kept, as if
-        tapped (the throw then goes as a tap on Throw would); anything else is said."""
+        tapped (the throw then goes as a tap on Throw would) — or, after a throw recorded without
+        its dice, the rest of the dice, filling the blanks beside those kept (66, Enter, then 612:
+        6-6-6-1-2); anything else is said."""
         problem = keys_problem(text, self.entry.low, self.entry.high)
         t = self.shell.t
         if problem == "few" and self.enabled:
             self.keys.value = ""
-            self.entry.type_some([int(d) for d in re.findall(r"\d", text)])
+            typed = [int(d) for d in re.findall(r"\d", text)]
+            if self.entry.fills_blanks(len(typed)):
+                self.entry.fill_blanks(typed)
+            else:
+                self.entry.type_some(typed)
             self._throw_pressed(None)
         elif problem in ("chars", "range", "many"):
             key = {"chars": "keys_chars", "range": "keys_range", "many": "keys_many"}[problem]
