@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.app import theme
+from scorekeeper.app import theme, unfinished
 from scorekeeper.app.history.filters import filter_bar
 from scorekeeper.app.home.view import confirm_abandon, variant_name
 from scorekeeper.app.new_game.model import changed_rules
@@ -266,6 +266,7 @@ class GameSheetScreen:
         """Open the game's sheet to play on (an abandoned game is no longer so)."""
         if abandoned:
             self.shell.store.set_aside(self.game_id, aside=False)
+            unfinished.changed(self.shell.store)
         self.shell.open_game(self.game_id)
 
     def _moves(self, state: Any) -> ft.Control:

@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.app import theme
+from scorekeeper.app import theme, unfinished
 from scorekeeper.app.shell import Shell, header, named_icon, tagged
 from scorekeeper.rules import get_variant
 
@@ -35,6 +35,7 @@ def confirm_abandon(shell: Shell, game_id: int, then: Callable[[], None]) -> Non
 
     def abandon() -> None:
         shell.store.set_aside(game_id)
+        unfinished.changed(shell.store)
         then()
 
     shell.explain(t("abandon_title"), t("abandon_reason"), [("confirm-abandon", t("abandon_do"), abandon)])
@@ -45,9 +46,29 @@ class HomeScreen:
 
     def __init__(self, shell: Shell) -> None:
         self.shell = shell
+        # A game started, finished or abandoned on another phone shows here at once.
+        self._stop_listening: Callable[[], None] | None = unfinished.listen(shell.store, self._games_changed)
 
     def dispose(self) -> None:
-        """Nothing to let go of."""
+        """Stop listening to the news of the unfinished games."""
+        if self._stop_listening is not None:
+            self._stop_listening()
+            self._stop_listening = None
+
+    def _games_changed(self) -> None:
+        """Show the unfinished games anew (called from the thread of the phone that changed them)."""
+        page = self.shell.page
+
+        async def redraw() -> None:
+            if self.shell.screen is self:
+                self.shell.redraw()
+
+        try:
+            if page.session.connection is None:  # reconnecting: the tab redraws once back
+                return
+            page.run_task(redraw)
+        except Exception:  # the tab's session has ended: forget it
+            self.dispose()
 
     def _unfinished(self) -> list[dict[str, Any]]:
         """Unfinished games not abandoned, the one played last first."""

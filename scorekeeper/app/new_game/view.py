@@ -6,7 +6,7 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.app import theme
+from scorekeeper.app import theme, unfinished
 from scorekeeper.app.new_game.model import NewGameForm, value_words
 from scorekeeper.app.shell import Shell, header, named_icon, tagged
 from scorekeeper.game import GameError
@@ -348,4 +348,5 @@ class NewGameScreen:
         except RulesInputError as error:
             s.explain(s.t("why_not"), str(error))
             return
+        unfinished.changed(s.store)  # the other phones' Home lists it
         s.open_game(service.game_id)

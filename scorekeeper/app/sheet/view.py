@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from scorekeeper.app import theme
+from scorekeeper.app import theme, unfinished
 from scorekeeper.app.dice_entry.view import DicePanel
 from scorekeeper.app.sheet.model import (
     NARROW_CELL,
@@ -74,6 +74,7 @@ class SheetScreen:
         self._sideways: ft.Row | None = None  # the players' columns when they scroll sideways
         self._sync_dice(self.service.state)
         self._unsubscribe: Callable[[], None] | None = self.service.subscribe(self._game_changed)
+        unfinished.watch(self.service)  # its end (or an Undo reopening it) leaves Home's list on every phone
 
     def dispose(self) -> None:
         """Stop listening to the game."""
@@ -225,6 +226,7 @@ class SheetScreen:
         except (GameError, ValueError) as error:
             self.shell.explain(self.shell.t("why_not"), str(error))
             return
+        unfinished.changed(self.shell.store)
         self.shell.open_game(service.game_id)
 
     def _toggle_cross_out(self, _: Any) -> None:

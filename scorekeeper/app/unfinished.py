@@ -1,0 +1,63 @@
+"""News of the list of unfinished games, for every phone of this server: a game started, finished,
+reopened by an Undo, abandoned or resumed. Home listens, so that a phone left on it lists a game
+started on another phone (and not an older game of the same players to be resumed by mistake)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import weakref
+from collections.abc import Callable
+
+from scorekeeper.game import Action, State
+from scorekeeper.service import GameService
+from scorekeeper.store import Store
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[], None]
+
+_lock = threading.Lock()
+_listeners: dict[int, list[Listener]] = {}  # by id(store): one server's phones share its store
+_watched: weakref.WeakSet[GameService] = weakref.WeakSet()  # the open games whose ending is announced
+
+
+def listen(store: Store, callback: Listener) -> Callable[[], None]:
+    """Call `callback()` whenever the unfinished games of `store` change; returns the unsubscribe."""
+    with _lock:
+        _listeners.setdefault(id(store), []).append(callback)
+
+    def stop() -> None:
+        with _lock:
+            listeners = _listeners.get(id(store), [])
+            if callback in listeners:
+                listeners.remove(callback)
+
+    return stop
+
+
+def changed(store: Store) -> None:
+    """Tell every listener of `store` that its unfinished games changed."""
+    with _lock:
+        listeners = list(_listeners.get(id(store), []))
+    for callback in listeners:
+        try:
+            callback()
+        except Exception:  # one phone gone away must not keep the news from the others
+            log.exception("a listener of the unfinished games failed")
+
+
+def watch(service: GameService) -> None:
+    """Announce when this open game ends, or an Undo reopens it (once per open game)."""
+    with _lock:
+        if service in _watched:
+            return
+        _watched.add(service)
+    finished = [service.state.finished]
+
+    def game_changed(state: State, _: Action) -> None:
+        if state.finished != finished[0]:
+            finished[0] = state.finished
+            changed(service.store)
+
+    service.subscribe(game_changed)
