@@ -61,6 +61,8 @@ UI: dict[str, Text] = {
     "turn_of": Text("Ходит {name}", "{name} to play"),
     "finished": Text("Игра окончена", "Game over"),
     "winners": Text("Победа: {names}", "Winner: {names}"),
+    "won_at_once": Text("{box} с первого броска (servida)", "{box} on the first throw (servida)"),
+    "won_at_once_move": Text("с первого броска (servida): победа", "on the first throw (servida): wins the game"),
     "total": Text("Итого", "Total"),
     "fences": Text("Ограды", "Fences"),
     "gora": Text("Гора", "Gora"),

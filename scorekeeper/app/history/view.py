@@ -288,7 +288,7 @@ class GameSheetScreen:
     def _summary(self, info: Any, state: Any, sheet: dict[str, Any]) -> ft.Control:
         """The result: who won, when, each player's total and place (of the match, in a match: its
         carried totals, as the list of games shows them, and each game's result)."""
-        from scorekeeper.app.sheet.model import game_result, match_line
+        from scorekeeper.app.sheet.model import game_result, match_line, winners_line
 
         s = self.shell
         t = s.t
@@ -325,7 +325,7 @@ class GameSheetScreen:
                     ", ".join(x for x in (f"{p['name']}: {num(totals[p['name']])}", card_note(p, sheet, s.lang)) if x),
                 )
             )
-        status = (t("winners", names=", ".join(sheet["winners"])) if state.finished
+        status = (winners_line(state, s.lang) if state.finished
                   else t("hist_abandoned" if info.abandoned else "hist_not_finished"))
         shown: list[ft.Control] = [
             tagged(ft.Text(status, size=18, weight=ft.FontWeight.W_600), "history-status"),

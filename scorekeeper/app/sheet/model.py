@@ -172,11 +172,34 @@ def upper_meter(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> Me
                  "neutral" if missing else "good")
 
 
+def _ended_at_once(before: State | None, after: State) -> bool:
+    """The move from `before` to `after` ended a game before its sheet was full (a Generala servida)."""
+    return (before is not None and len(after.games) > len(before.games)
+            and after.games[-1].won_at_once is not None)
+
+
+def won_at_once(state: State, lang: Lang) -> str:
+    """Why a game over is won before its sheet is full: 'Генерала с первого броска (servida)' ('' otherwise)."""
+    from scorekeeper.game import Score
+
+    action = state.last_action
+    if not state.finished or not isinstance(action, Score) or not _ended_at_once(state.previous, state):
+        return ""
+    return tr("won_at_once", lang, box=state.variant.box(action.box).name.in_(lang))
+
+
+def winners_line(state: State, lang: Lang) -> str:
+    """'Победа: Борис', with why where a first-throw Generala ended the game at once."""
+    line = tr("winners", lang, names=", ".join(state.sheet()["winners"]))
+    why = won_at_once(state, lang)
+    return f"{line} — {why}" if why else line
+
+
 def turn_line(state: State, lang: Lang) -> str:
-    """Whose turn, stage, throw k of m (or who won)."""
+    """Whose turn, stage, throw k of m (or who won, and why when a Generala servida ended it)."""
     sheet = state.sheet()
     if state.finished:
-        return f"{tr('finished', lang)}. {tr('winners', lang, names=', '.join(sheet['winners']))}"
+        return f"{tr('finished', lang)}. {winners_line(state, lang)}"
     turn = sheet["turn"]
     parts = [tr("turn_of", lang, name=turn["player"])]
     if state.variant.stages > 1:
@@ -298,7 +321,8 @@ def describe(before: State, after: State, lang: Lang) -> str:
             score = before.preview(action.box, action.value, action.stage).score
         if isinstance(action, CrossOut):
             return f"{name} — {tr('crossed', lang)}"
-        return f"{name} {num(score)}" if score is not None else name
+        written = f"{name} {num(score)}" if score is not None else name
+        return f"{written} — {tr('won_at_once_move', lang)}" if _ended_at_once(before, after) else written
     return "—"  # a missed football tour: the organiser closed a box
 
 
