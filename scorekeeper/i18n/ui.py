@@ -184,6 +184,8 @@ UI: dict[str, Text] = {
     "match_game_of": Text("Игра {n} из {of}", "Game {n} of {of}"),
     "match_series_of": Text("Серия из {of} игр", "Series of {of} games"),
     "match_wins": Text("победы: {scores}", "wins: {scores}"),
+    "match_draws": Text("ничьи: {scores}", "draws: {scores}"),
+    "match_draw_count": Text("ничьих: {n}", "draws: {n}"),
     "match_to_target": Text("До {target}: {scores}", "To {target}: {scores}"),
     "match_game_n": Text("Игра {n}", "Game {n}"),
     "match_extra": Text("Доп. игра", "Extra game"),
@@ -195,6 +197,7 @@ UI: dict[str, Text] = {
     "game_total": Text("За игру", "This game"),
     "match_total": Text("Всего в матче", "Match total"),
     "series_wins": Text("Победы", "Wins"),
+    "series_draws": Text("Ничьи", "Draws"),
     "place": Text("Место", "Place"),
     "sits_out": Text("не играет", "sits out"),
     # invite

@@ -119,3 +119,21 @@ def test_a_series_shows_the_game_of_the_series_and_the_wins(tmp_path: Path) -> N
     assert [read(shell, f"history-total-{n}") for n in (1, 2)] == [
         "Аня 84 1 победа", f"Борис {21 + poker + 3 + 4} 0 побед"]
     assert read(shell, "history-match") == "Игра 2 из 3 · победы: Аня 1, Борис 0"
+
+
+def test_a_drawn_game_of_a_series_shows_as_a_draw_not_a_win_for_both(tmp_path: Path) -> None:
+    shell = shell_at(tmp_path, width=360)
+    service = GameService.create(shell.store, "ru_encyclopedia", ["Аня", "Борис"],
+                                 {"mode": "series", "series_games": 3})
+    shell.open_game(service.game_id)
+    play(service, {"Аня": HIGH, "Борис": HIGH})  # game 1: a draw
+    play(service, {"Аня": HIGH, "Борис": LOW})  # game 2: Аня's
+    assert read(shell, "match-line") == "Игра 3 из 3 · победы: Аня 1, Борис 0 · ничьих: 1"
+    assert [read(shell, f"wins-{n}") for n in (1, 2)] == ["1", "0"]
+    assert [read(shell, f"draws-{n}") for n in (1, 2)] == ["1", "1"]
+
+    shell.show(lambda: GameSheetScreen(shell, service.game_id))
+    assert read(shell, "history-total-1") == "Аня 168 1 победа · 1 ничья"
+    shell.settings.lang = "en"
+    shell.redraw()
+    assert read(shell, "history-match") == "Game 3 of 3 · wins: Аня 1, Борис 0 · draws: 1"

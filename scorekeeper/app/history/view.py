@@ -61,12 +61,25 @@ def wins(n: int, lang: str) -> str:
     return f"{n} {'win' if n == 1 else 'wins'}"
 
 
+def draws(n: int, lang: str) -> str:
+    """'1 ничья' / '1 draw'."""
+    if lang == "ru":
+        return f"{n} {plural_ru(n, 'ничья', 'ничьи', 'ничьих')}"
+    return f"{n} {'draw' if n == 1 else 'draws'}"
+
+
 def card_note(player: dict[str, Any], sheet: dict[str, Any], lang: str) -> str:
-    """Under a player's total on a game's page: the place once it is over, and the wins of a series."""
+    """Under a player's total on a game's page: the place once it is over, and the wins (and the
+    draws) of a series."""
+    from scorekeeper.app.sheet.model import series_tally
+
     notes = [place(player["rank"], lang)] if sheet["finished"] else []
     match = sheet.get("match")
     if match is not None and match["mode"] == "series":
-        notes.append(wins(match["wins"][player["name"]], lang))
+        won, drawn = series_tally(match)
+        notes.append(wins(won[player["name"]], lang))
+        if drawn[player["name"]]:
+            notes.append(draws(drawn[player["name"]], lang))
     return " · ".join(notes)
 
 

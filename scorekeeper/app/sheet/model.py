@@ -216,6 +216,31 @@ def _scores(values: dict[str, int], names: list[str]) -> str:
     return ", ".join(f"{name} {num(values[name])}" for name in names if name in values)
 
 
+def series_tally(match: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
+    """The regular games of a series each player won alone, and those they drew (shared first
+    place), by name: the match counts a drawn game for each of its leaders, the sheet says it was a draw."""
+    won = dict.fromkeys(match["wins"], 0)
+    drawn = dict.fromkeys(match["wins"], 0)
+    for game in match["games"]:
+        if game["extra_game"]:
+            continue
+        for name in game["winners"]:
+            (won if len(game["winners"]) == 1 else drawn)[name] += 1
+    return won, drawn
+
+
+def _series_words(match: dict[str, Any], names: list[str], lang: Lang) -> list[str]:
+    """'победы: Аня 1, Борис 1', then 'ничьих: 1' (every player drew) or 'ничьи: Аня 1, Борис 1'."""
+    won, drawn = series_tally(match)
+    words = [tr("match_wins", lang, scores=_scores(won, names))]
+    draws = [g for g in match["games"] if not g["extra_game"] and len(g["winners"]) > 1]
+    if all(len(g["winners"]) == len(names) for g in draws) and draws:
+        words.append(tr("match_draw_count", lang, n=len(draws)))
+    elif draws:
+        words.append(tr("match_draws", lang, scores=_scores({n: d for n, d in drawn.items() if d}, names)))
+    return words
+
+
 def match_line(sheet: dict[str, Any], lang: Lang) -> str:
     """The match at a glance, under the turn line: 'Игра 2 из 3 · победы: Аня 1, Борис 0',
     'До 400: Аня 376, Борис 376, Вера 334', who plays an extra game ('' for a single game)."""
@@ -232,7 +257,7 @@ def match_line(sheet: dict[str, Any], lang: Lang) -> str:
             parts.append(tr("match_series_of", lang, of=match["series_games"]))
         elif not match["extra_game"]:
             parts.append(tr("match_game_of", lang, n=match["game"], of=match["series_games"]))
-        parts.append(tr("match_wins", lang, scores=_scores(match["wins"], names)))
+        parts += _series_words(match, names, lang)
     elif match["mode"] == "target":
         parts.append(tr("match_to_target", lang, target=match["target"], scores=_scores(match["totals"], names)))
     if sheet["finished"]:
@@ -286,7 +311,10 @@ def match_rows(sheet: dict[str, Any], lang: Lang) -> list[MatchRow]:
     if match["mode"] == "target":
         rows.append(MatchRow("match-total", tr("match_total", lang), [num(match["totals"][n]) for n in names]))
     elif match["mode"] == "series":
-        rows.append(MatchRow("wins", tr("series_wins", lang), [str(match["wins"][n]) for n in names]))
+        won, drawn = series_tally(match)
+        rows.append(MatchRow("wins", tr("series_wins", lang), [str(won[n]) for n in names]))
+        if any(drawn.values()):
+            rows.append(MatchRow("draws", tr("series_draws", lang), [str(drawn[n]) for n in names]))
     if sheet["finished"]:
         rows.append(MatchRow("place", tr("place", lang), [str(p["rank"]) for p in sheet["players"]]))
     return rows
