@@ -199,6 +199,9 @@ UI: dict[str, Text] = {
     "series_wins": Text("Победы", "Wins"),
     "series_draws": Text("Ничьи", "Draws"),
     "place": Text("Место", "Place"),
+    "match_place": Text("Место в матче", "Match place"),
+    "shown_game": Text("Лист игры", "Sheet of game"),
+    "extra_short": Text("доп. {n}", "extra {n}"),
     "sits_out": Text("не играет", "sits out"),
     # invite
     "invite_title": Text("Позовите игроков к столу", "Invite the table"),

@@ -45,6 +45,7 @@ UI_HISTORY: dict[str, Text] = {
                                "Each finished game's total, in order."),
     "stats_form_series": Text("серия из {n}", "series of {n}"),
     "stats_form_target": Text("до {n}", "to {n}"),
+    "hist_extra_decided": Text("доп. игра", "extra game"),
     "stats_latest_games": Text("Последние {n} игр.", "The latest {n} games."),
     "stats_lines_shown": Text("Линии {n} игроков, сыгравших больше всех; другого игрока покажет отбор.",
                               "Lines of the {n} players with most games; the filter shows any other."),

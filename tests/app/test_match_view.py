@@ -85,8 +85,24 @@ def test_a_target_match_shows_the_carried_totals_the_news_and_the_extra_game(tmp
     shell.open_game(service.game_id)
     assert [read(shell, f"place-{n}") for n in (1, 2, 3)] == ["1", "2", "3"]
     assert [read(shell, f"match-total-{n}") for n in (1, 2, 3)] == ["168", "168", "42"]
-    assert read(shell, "match-line") == "До 150: Аня 168, Борис 168, Вера 42 · Доп. игра: Аня 84, Борис 21"
+    assert read(shell, "match-line") == (  # every game of the match, the first included
+        "До 150: Аня 168, Борис 168, Вера 42 · Игра 1: Аня 84, Борис 84, Вера 21 · "
+        "Игра 2: Аня 84, Борис 84, Вера 21 · Доп. игра: Аня 84, Борис 21")
     assert "За игру" in texts(shown(shell)) and "Всего в матче" in texts(shown(shell))
+    # Вера's column holds her game 2, the others' the extra game: the sheet says so, and the places
+    # are the match's, said so.
+    assert [read(shell, f"shown-game-{n}") for n in (1, 2, 3)] == ["доп. 1", "доп. 1", "2"]
+    assert "Место в матче" in texts(shown(shell))
+
+    from scorekeeper.app.history.view import HistoryScreen
+
+    single = GameService.create(shell.store, "yatzy", ["Глеб"]).game_id
+    shell.show(lambda: HistoryScreen(shell))  # the list says how the match was settled
+    tiles = identifiers(shown(shell))
+    assert tiles[f"history-game-{service.game_id}"].label.endswith(  # type: ignore[attr-defined]
+        "Победа: Аня. до 150 · доп. игра")
+    assert "до 150 · доп. игра" in " ".join(texts(tiles[f"history-game-{service.game_id}"]))
+    assert "доп." not in tiles[f"history-game-{single}"].label  # type: ignore[attr-defined]
 
     shell.show(lambda: GameSheetScreen(shell, service.game_id))  # the History page: the match's result
     assert [read(shell, f"history-total-{n}") for n in (1, 2, 3)] == [
@@ -137,3 +153,8 @@ def test_a_drawn_game_of_a_series_shows_as_a_draw_not_a_win_for_both(tmp_path: P
     shell.settings.lang = "en"
     shell.redraw()
     assert read(shell, "history-match") == "Game 3 of 3 · wins: Аня 1, Борис 0 · draws: 1"
+    shell.settings.lang = "ru"
+    from scorekeeper.app.history.view import HistoryScreen
+
+    shell.show(lambda: HistoryScreen(shell))
+    assert "не закончена · серия из 3" in texts(identifiers(shown(shell))[f"history-game-{service.game_id}"])

@@ -17,6 +17,7 @@ from scorekeeper.app.new_game.model import changed_rules
 from scorekeeper.app.shell import Shell, header, tagged
 from scorekeeper.app.statistics.model import (
     day_of,
+    form_name,
     local_day,
     num,
     played_variants,
@@ -25,7 +26,7 @@ from scorekeeper.app.statistics.model import (
     when,
 )
 from scorekeeper.i18n import Lang, plural_ru
-from scorekeeper.store import StoreError
+from scorekeeper.store import StoreError, match_form
 
 TROPHY = "#F9A825"  # the winner's cup (amber, reads on light and dark)
 CROSSED = "—"  # a crossed-out box, as on the live sheet (the offline client has a glyph for it)
@@ -150,20 +151,42 @@ class HistoryScreen:
         return t("hist_count", n=self.total) if self.shown >= self.total else t(
             "hist_shown", n=self.total, shown=self.shown)
 
+    def _decided(self, game: dict[str, Any], totals: dict[str, int]) -> str:
+        """How a match was played and settled: 'серия из 3', 'до 400', 'доп. игра' ('' for one game)."""
+        s = self.shell
+        rows = s.store.execute("SELECT options FROM games WHERE id = ?", (game["id"],))
+        form = match_form(game["variant"], str(rows[0][0])) if rows else ""
+        words = [form_name(form, s.lang)] if form else []
+        if game["finished"] and self._went_to_extra_game(game, totals, form):
+            words.append(s.t("hist_extra_decided"))
+        return " · ".join(words)
+
+    def _went_to_extra_game(self, game: dict[str, Any], totals: dict[str, int], form: str) -> bool:
+        if not form.startswith("series"):  # the totals decide: a tie at the top settled otherwise
+            best = max(totals.values(), default=None)
+            return len(game["winners"]) < sum(1 for v in totals.values() if v == best)
+        try:  # a series' wins are not saved apart: its games tell
+            _, state, _ = self.shell.store.load(game["id"])
+        except Exception:
+            return False
+        return any(g.extra for g in state.games)
+
     def _tile(self, game: dict[str, Any], totals: dict[str, int]) -> ft.Control:
         s = self.shell
         t = s.t
         finished = bool(game["finished"])
         names = game["players"]
         players = " · ".join(f"{n} {num(totals[n])}" if n in totals else n for n in names)
+        decided = self._decided(game, totals)
         if finished:
             outcome = t("winners", names=", ".join(game["winners"]))
             result: ft.Control = ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=18, color=TROPHY),
-                                         ft.Text(", ".join(game["winners"]), size=15, weight=ft.FontWeight.W_600)],
-                                        spacing=4, tight=True)
+                                         ft.Text(", ".join(game["winners"]), size=15, weight=ft.FontWeight.W_600),
+                                         *([ft.Text(f"· {decided}", size=14, color=theme.MUTED)] if decided else [])],
+                                        spacing=4, tight=True, wrap=True)
         else:
             outcome = t("hist_abandoned" if game["abandoned"] else "hist_not_finished")
-            result = ft.Text(outcome, size=15, weight=ft.FontWeight.W_600,
+            result = ft.Text(outcome + (f" · {decided}" if decided else ""), size=15, weight=ft.FontWeight.W_600,
                              color=theme.MUTED if game["abandoned"] else ft.Colors.TERTIARY)
         title = variant_name(game["variant"], s.lang)
         # Under the day's heading: the hours it was played ('18:30 — 18:55'; a date only past midnight).
@@ -192,7 +215,7 @@ class HistoryScreen:
             on_click=lambda _, gid=game["id"]: self._open(gid),
             ink=True,
         )
-        label = f"{title}, {date}. {players}. {outcome}"
+        label = f"{title}, {date}. {players}. {outcome}" + (f". {decided}" if decided else "")
         return tagged(tile, f"history-game-{game['id']}", label, button=True)
 
     def build(self) -> ft.Control:

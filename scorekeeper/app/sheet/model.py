@@ -260,16 +260,21 @@ def match_line(sheet: dict[str, Any], lang: Lang) -> str:
         parts += _series_words(match, names, lang)
     elif match["mode"] == "target":
         parts.append(tr("match_to_target", lang, target=match["target"], scores=_scores(match["totals"], names)))
-    if sheet["finished"]:
-        parts += [f"{tr('match_extra', lang)}: {_scores(g['totals'], names)}"
-                  for g in match["games"] if g["extra_game"]]
+    if sheet["finished"] and len(match["games"]) > 1:
+        # The whole story of the match: every game, the first included.
+        parts += [f"{_game_title(g, lang)}: {_scores(g['totals'], names)}" for g in match["games"]]
     return " · ".join(parts)
+
+
+def _game_title(game: dict[str, Any], lang: Lang) -> str:
+    """'Игра 1', 'Доп. игра'."""
+    return tr("match_extra", lang) if game["extra_game"] else tr("match_game_n", lang, n=game["number"])
 
 
 def game_result(game: dict[str, Any], names: list[str], lang: Lang, over: bool = False) -> str:
     """One finished game of a match (an entry of the sheet's match "games"): 'Игра 1: Аня 213,
     Борис 192. Победа: Аня.'; `over`: said as news, 'Игра 1 окончена: …'."""
-    title = tr("match_extra", lang) if game["extra_game"] else tr("match_game_n", lang, n=game["number"])
+    title = _game_title(game, lang)
     scores = _scores(game["totals"], names)
     head = tr("match_game_over", lang, game=title, scores=scores) if over else f"{title}: {scores}."
     winners = game["winners"]
@@ -316,8 +321,25 @@ def match_rows(sheet: dict[str, Any], lang: Lang) -> list[MatchRow]:
         if any(drawn.values()):
             rows.append(MatchRow("draws", tr("series_draws", lang), [str(drawn[n]) for n in names]))
     if sheet["finished"]:
-        rows.append(MatchRow("place", tr("place", lang), [str(p["rank"]) for p in sheet["players"]]))
+        shown = shown_games(match, names, lang)
+        if len(set(shown)) > 1:  # the columns hold different games: say which, so no one compares them
+            rows.append(MatchRow("shown-game", tr("shown_game", lang), shown))
+        rows.append(MatchRow("place", tr("match_place", lang), [str(p["rank"]) for p in sheet["players"]]))
     return rows
+
+
+def shown_games(match: dict[str, Any], names: list[str], lang: Lang) -> list[str]:
+    """The game each player's column holds once the match is over, the last they played: '1', 'доп. 2'."""
+    shown: list[str] = []
+    for name in names:
+        extras = 0
+        last = ""
+        for game in match["games"]:
+            extras += game["extra_game"]
+            if name in game["totals"]:
+                last = tr("extra_short", lang, n=extras) if game["extra_game"] else str(game["number"])
+        shown.append(last)
+    return shown
 
 
 def _written(before: State, after: State, box_id: str) -> int | None:
