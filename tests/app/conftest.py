@@ -41,8 +41,17 @@ class StandInPage:
 
     def run_task(self, handler: Any) -> None:
         import asyncio
+        import threading
 
-        asyncio.run(handler())
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            asyncio.run(handler())
+            return
+        # A task that starts another (as Flet's page allows): run it to its end, on a loop of its own.
+        thread = threading.Thread(target=asyncio.run, args=(handler(),))
+        thread.start()
+        thread.join()
 
 
 @pytest.fixture

@@ -158,3 +158,31 @@ def test_a_drawn_game_of_a_series_shows_as_a_draw_not_a_win_for_both(tmp_path: P
 
     shell.show(lambda: HistoryScreen(shell))
     assert "не закончена · серия из 3" in texts(identifiers(shown(shell))[f"history-game-{service.game_id}"])
+
+
+def test_the_next_game_of_a_match_opens_at_the_top_with_its_own_moves(tmp_path: Path, monkeypatch: Any) -> None:
+    import flet as ft
+
+    scrolled: list[float | None] = []
+
+    async def scroll_to(self: ft.Column, offset: float | None = None, **_: Any) -> None:
+        scrolled.append(offset)
+
+    monkeypatch.setattr(ft.Column, "scroll_to", scroll_to)
+    shell = shell_at(tmp_path, width=360)
+    service = GameService.create(shell.store, "ru_encyclopedia", ["Аня", "Борис"],
+                                 {"mode": "series", "series_games": 3})
+    shell.open_game(service.game_id)
+    play(service, {"Аня": HIGH, "Борис": LOW}, BOXES[:-1])
+    service.roll(HIGH)
+    service.score("poker")
+    assert scrolled == []  # a box of the same game: the sheet stays where the player scrolled
+    service.roll(LOW)
+    service.score("poker")  # game 1 ends, game 2 opens
+    assert scrolled == [0]
+    # Nothing played in game 2 yet: game 1's moves are not its own.
+    assert not any(line.startswith(("Аня:", "Борис:")) for line in texts(shown(shell)))
+    service.roll(HIGH)
+    service.score("sixes")
+    assert any(line.startswith("Аня: 6-6-6-5-5 · Шестёрки") for line in texts(shown(shell)))
+    assert not any("Покер" in line for line in texts(shown(shell)) if line.startswith("Борис:"))

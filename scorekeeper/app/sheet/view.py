@@ -72,6 +72,8 @@ class SheetScreen:
         self._kept: dict[int, tuple[State, list[int | None]]] = {}
         self.dice = DicePanel(shell, self.variant, self._roll, self._roll_without_dice)
         self._sideways: ft.Row | None = None  # the players' columns when they scroll sideways
+        self._grid: ft.Column | None = None  # the boxes, scrolling up and down
+        self._games_shown = len(self.service.state.games)  # a match's games over when last drawn
         self._sync_dice(self.service.state)
         self._unsubscribe: Callable[[], None] | None = self.service.subscribe(self._game_changed)
         unfinished.watch(self.service)  # its end (or an Undo reopening it) leaves Home's list on every phone
@@ -83,7 +85,19 @@ class SheetScreen:
             self._unsubscribe = None
 
     def after_mount(self) -> None:
-        """With many players, bring the current player's column into view."""
+        """A match's next game opens at the top, the players' names in view; with many players,
+        bring the current player's column into view."""
+        grid, games = self._grid, len(self.service.state.games)
+        if grid is not None and games != self._games_shown:
+            self._games_shown = games
+
+            async def to_top() -> None:
+                try:
+                    await grid.scroll_to(offset=0, duration=0)
+                except Exception:  # the screen went away meanwhile
+                    pass
+
+            self.shell.page.run_task(to_top)
         cells, seat = self._sideways, self.service.state.seat
         if cells is None or seat is None or self.service.state.finished:
             return
@@ -735,7 +749,9 @@ class SheetScreen:
                 "undone-note",
                 undone,
             ))
-        turns = turns_played(state, s.lang, limit=8, log=log)
+        # The moves of the game on the sheet alone: a match's earlier games have their own sheets.
+        game_index = len(state.games) - (1 if state.finished else 0)
+        turns = turns_played(state, s.lang, limit=8, log=[m for m in log if len(m.before.games) == game_index])
         turns_list = ft.Container(
             content=ft.Column(
                 [ft.Text(t("turns_played"), size=14, weight=ft.FontWeight.W_600, color=theme.MUTED),
@@ -773,6 +789,7 @@ class SheetScreen:
                  totals_cells],
                 spacing=0,
             )
+        self._grid = grid
         table = ft.Column([grid, totals_box], spacing=0, expand=True)
         top = header(s, "", back=s.home, trailing=[rules, undo], title_control=title)
         sheet_area = ft.Container(content=table, expand=True, padding=ft.Padding.symmetric(horizontal=8))
