@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -253,6 +254,25 @@ def decimal(value: float, lang: Lang) -> str:
     '311,0' / '311.0'."""
     text = num(f"{value:.1f}")
     return text.replace(".", ",") if lang == "ru" else text
+
+
+def finished_players(store: Store) -> list[str]:
+    """The names of the players of finished games (the statistics count no other), the latest first."""
+    rows = store.execute("SELECT name FROM results GROUP BY name ORDER BY max(game_id * 100000 - seat) DESC")
+    return [str(r[0]) for r in rows]
+
+
+def finished_variants(store: Store) -> list[str]:
+    """The variants of the finished games, the one finished last first."""
+    rows = store.execute("SELECT variant FROM games WHERE finished IS NOT NULL GROUP BY variant ORDER BY max(id) DESC")
+    return [str(r[0]) for r in rows]
+
+
+def competition_places(rows: Sequence[StatRow]) -> list[int]:
+    """The places of a table's rows, leader first: those level on wins, games and average share a
+    place, and the next one skips (1, 1, 3)."""
+    keys = [(-r.wins, r.games, -r.average) for r in rows]
+    return [1 + sum(1 for other in keys if other < key) for key in keys]
 
 
 def played_variants(store: Store) -> list[str]:

@@ -21,10 +21,12 @@ from scorekeeper.app.statistics.charts import results_chart, running_chart
 from scorekeeper.app.statistics.model import (
     Standings,
     StatRow,
+    competition_places,
     decimal,
+    finished_players,
+    finished_variants,
     form_name,
     num,
-    played_variants,
     results_over_time,
     running_totals,
     standings,
@@ -191,7 +193,8 @@ class StatisticsScreen:
         body = ft.Column(
             [ft.Text(title, size=18, weight=ft.FontWeight.W_600, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
              head,
-             *[self._line(place, row, title) for place, row in enumerate(table.rows, start=1)]],
+             *[self._line(place, row, title)
+               for place, row in zip(competition_places(table.rows), table.rows, strict=True)]],
             spacing=0,
         )
         card = ft.Container(content=body, padding=ft.Padding.only(left=TABLE_PAD, right=TABLE_PAD, top=10, bottom=4),
@@ -268,7 +271,10 @@ class StatisticsScreen:
         s = self.shell
         t = s.t
         store = s.store
-        bar = filter_bar(s, "stats-filter", store.known_names(), played_variants(store),
+        # Only who and what has finished games: another chip would lead to an empty page.
+        players, variants = finished_players(store), finished_variants(store)
+        bar = filter_bar(s, "stats-filter", players + [p for p in [self.player] if p and p not in players],
+                         variants + [v for v in [self.variant] if v and v not in variants],
                          self.player, self.variant, self._filter)
         found = stat_rows(store, self.player, self.variant)
         parts: list[ft.Control]
@@ -279,7 +285,8 @@ class StatisticsScreen:
         else:
             parts = [tagged(ft.Text(t("stats_tap_player"), size=14, color=theme.MUTED), "stats-hint"),
                      *[self._table(table) for table in standings(found)]]
-        parts += self._running()
+        if found:  # no running chart of an unfinished game under «no finished games yet»
+            parts += self._running()
         parts += self._results()
         body = ft.Column(parts, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
         return ft.Column(
