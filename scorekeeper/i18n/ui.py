@@ -1,7 +1,7 @@
 """The app's words in Russian and English: one catalogue, looked up by key.
 
->>> tr("throw_k_of_m", "en", k=2, m=5)
-'throw 2 of 5'
+>>> tr("stage_n", "en", n=2)
+'stage 2'
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ UI: dict[str, Text] = {
     "stage_chip": Text("Этап {n}", "Stage {n}"),
     "stage_chip_current": Text("Этап {n} (идёт)", "Stage {n} (current)"),
     "cell_of": Text("{name} · {row}: {value}", "{name} · {row}: {value}"),
-    "throw_k_of_m": Text("бросок {k} из {m}", "throw {k} of {m}"),
+    # No-break spaces: a narrow line never leaves «3» alone on the next line.
+    "throw_k_of_m": Text("бросок {k}\u00a0из\u00a0{m}", "throw {k}\u00a0of\u00a0{m}"),
     "tour": Text("тур", "tour"),
     "turn_of": Text("Ходит {name}", "{name} to play"),
     "finished": Text("Игра окончена", "Game over"),

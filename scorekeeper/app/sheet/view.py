@@ -654,7 +654,8 @@ class SheetScreen:
         turn_text = t("cross_out_armed") if self.crossing else turn_line(state, s.lang)
         chances = upper_chances(state, s.lang)
         turn_label = tagged(ft.Text(turn_text, size=17, weight=ft.FontWeight.W_600,
-                                    color=ft.Colors.ERROR if self.crossing else None), "turn")
+                                    color=ft.Colors.ERROR if self.crossing else None,
+                                    semantics_label=turn_text.replace("\u00a0", " ")), "turn")
         cross = tagged(
             (ft.FilledButton if self.crossing else ft.OutlinedButton)(
                 content=ft.Row([ft.Icon(ft.Icons.BLOCK, size=18),
