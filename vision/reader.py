@@ -40,7 +40,8 @@ DOUBT = 0.9  # ... where "not a die" was below this,
 FURTHER_MIN_PX = 16.0  # ... and its box at least this wide at the detector's input (not a speck far off)
 STILL_A_DIE = 0.15  # the last read drops a die the looks kept only where "not a die" is above this
 SAME_LOOK_IOU = 0.6  # two reads found in the same look are one die where boxed this alike (IoU) ...
-SAME_LOOK_INSIDE = 0.85  # ... or one box this much inside the other (reads of different looks: 0.5, 0.6)
+SAME_LOOK_INSIDE = 0.85  # ... or one box this much inside the other (reads of different looks: 0.5, 0.6),
+SAME_SIZE = 0.7  # ... where neither box's area is under this share of the other's
 DARK = 110  # a photo whose brightest hundredth is under this is brightened (_lit) ...
 LIT = 200  # ... to this,
 MOST_GAIN = 4.0  # at most this many times,
@@ -243,10 +244,13 @@ def read_photo(photo: Photo) -> list[Die]:
 
 def _same_die(a: Die, b: Die, same_look: bool) -> bool:
     """Two reads of one die: boxed alike, or one box mostly inside the other. Where the detector
-    found both in the same look, it saw two dice (two peaks apart): only boxes far more alike are
-    one die there (SAME_LOOK_IOU, SAME_LOOK_INSIDE), as dice lying against each other seen at an
-    angle overlap as much as reads of one die at two scales."""
-    if same_look:
+    found both in the same look, boxed about as large (SAME_SIZE), it saw two dice (two peaks
+    apart): only boxes far more alike are one die there (SAME_LOOK_IOU, SAME_LOOK_INSIDE), as dice
+    lying against each other seen at an angle overlap as much as reads of one die at two scales.
+    (A box much smaller than the other, inside it, is part of that die: its top face seen from low
+    down, a webcam's view.)"""
+    area_a, area_b = a.box[2] * a.box[3], b.box[2] * b.box[3]
+    if same_look and SAME_SIZE * area_b <= area_a <= area_b / SAME_SIZE:
         return box_iou(a.box, b.box) >= SAME_LOOK_IOU or _inside(a.box, b.box) >= SAME_LOOK_INSIDE
     return box_iou(a.box, b.box) >= 0.5 or _inside(a.box, b.box) >= 0.6
 

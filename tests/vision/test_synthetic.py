@@ -258,8 +258,8 @@ def test_dice_lying_against_each_other_seen_at_an_angle() -> None:
                    (9400, 10, (640, 480), 6, (40, 60), (30, 45))]:
         r, t, f = read_renders(*scenes, touching=1.0)
         right, total, found = right + r, total + t, found + f
-    # the present reader: 218 of 240 right, 227 read; taking two dice of one look for one die as
-    # readily as reads of two looks: 214, 224
+    # the present reader: 217 of 240 right, 226 read; taking two dice of one look for one die as
+    # readily as reads of two looks: 214, 223
     assert right >= 216 and found <= total, f"{right} of {total} dice right, {found} read"
 
 
