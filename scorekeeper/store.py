@@ -302,7 +302,7 @@ class Store:
                "(SELECT name FROM players p WHERE p.game_id = g.id ORDER BY seat)), "
                "COALESCE((SELECT max(a.created) FROM actions a WHERE a.game_id = g.id), g.created), "
                "(SELECT group_concat(name, char(31)) FROM "
-               "(SELECT name FROM results r WHERE r.game_id = g.id AND r.won = 1 ORDER BY seat)) "
+               "(SELECT name FROM results r WHERE r.game_id = g.id AND r.won = 1 ORDER BY seat)), g.options "
                f"FROM games g WHERE {where} ORDER BY g.id DESC LIMIT ? OFFSET ?")
         with self._lock:
             rows = self._db.execute(sql, [*params, limit, offset]).fetchall()
@@ -316,6 +316,7 @@ class Store:
                 "players": r[5].split("\x1f") if r[5] else [],
                 "winners": r[7].split("\x1f") if r[7] else [],
                 "played": r[6],  # the last action's time (the creation time before any)
+                "form": match_form(r[1], r[8]),  # '', 'series:N' or 'target:T' (match_form)
             }
             for r in rows
         ]

@@ -26,7 +26,7 @@ from scorekeeper.app.statistics.model import (
     when,
 )
 from scorekeeper.i18n import Lang, plural_ru
-from scorekeeper.store import StoreError, match_form
+from scorekeeper.store import StoreError
 
 TROPHY = "#F9A825"  # the winner's cup (amber, reads on light and dark)
 CROSSED = "—"  # a crossed-out box, as on the live sheet (the offline client has a glyph for it)
@@ -154,8 +154,7 @@ class HistoryScreen:
     def _decided(self, game: dict[str, Any], totals: dict[str, int]) -> str:
         """How a match was played and settled: 'серия из 3', 'до 400', 'доп. игра' ('' for one game)."""
         s = self.shell
-        rows = s.store.execute("SELECT options FROM games WHERE id = ?", (game["id"],))
-        form = match_form(game["variant"], str(rows[0][0])) if rows else ""
+        form = game["form"]
         words = [form_name(form, s.lang)] if form else []
         if game["finished"] and self._went_to_extra_game(game, totals, form):
             words.append(s.t("hist_extra_decided"))
