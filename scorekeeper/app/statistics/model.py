@@ -194,30 +194,33 @@ def _rules(variant: str) -> tuple[bool, bool, bool, str]:
     return bool(v.fences), upper is not None and upper.bonus > 0, upper is not None and upper.penalty > 0, word
 
 
+def _stat_row(r: dict[str, Any]) -> StatRow:
+    """One row of Store.player_stats, with what its variant can earn."""
+    fences, premium, penalty, word = _rules(r["variant"])
+    return StatRow(
+        name=r["name"],
+        variant=r["variant"],
+        games=int(r["games"]),
+        wins=int(r["wins"] or 0),
+        average=float(r["average"] or 0.0),
+        best=int(r["best"] or 0),
+        premiums=int(r["premiums"] or 0),
+        penalties=int(r["penalties"] or 0),
+        fences_earned=int(r["fences_earned"] or 0),
+        fences_spent=int(r["fences_spent"] or 0),
+        fences=fences,
+        premium_rule=premium or bool(r["premiums"]),
+        penalty_rule=penalty or bool(r["penalties"]),
+        premium_word=word,
+        form=r.get("form", ""),
+    )
+
+
 def stat_rows(store: Store, player: str | None = None, variant: str | None = None) -> list[StatRow]:
     """Per player, variant and form of play (single games, a series of N, to a target): the variant
     played most first (single games before matches), and in each the season's leader first: most
     wins, then fewer games (a higher share), then the higher average, then by name."""
-    rows = [
-        StatRow(
-            name=r["name"],
-            variant=r["variant"],
-            games=int(r["games"]),
-            wins=int(r["wins"] or 0),
-            average=float(r["average"] or 0.0),
-            best=int(r["best"] or 0),
-            premiums=int(r["premiums"] or 0),
-            penalties=int(r["penalties"] or 0),
-            fences_earned=int(r["fences_earned"] or 0),
-            fences_spent=int(r["fences_spent"] or 0),
-            fences=_rules(r["variant"])[0],
-            premium_rule=_rules(r["variant"])[1] or bool(r["premiums"]),
-            penalty_rule=_rules(r["variant"])[2] or bool(r["penalties"]),
-            premium_word=_rules(r["variant"])[3],
-            form=r.get("form", ""),
-        )
-        for r in store.player_stats(player, variant)
-    ]
+    rows = [_stat_row(r) for r in store.player_stats(player, variant)]
     played: dict[str, int] = {}
     for row in rows:
         played[row.variant] = played.get(row.variant, 0) + row.games
