@@ -438,14 +438,36 @@ def _check_undo(state: State, action: Undo) -> None:
 
 
 def verify_actor(state: State, action: Action, name: str) -> None:
-    """Raise NotYourTurn unless `name` plays in this game and may take `action` now: an undo any
-    player may take (it takes back any player's actions), the rest only the player whose turn it is."""
+    """Raise NotYourTurn unless `name` plays in this game and may take `action` now: the player
+    whose turn it is, or for an undo also a player whose action it takes back (a player who has
+    just written a box takes it back after the turn has passed)."""
     if name not in state.players:
         players = ", ".join(state.players)
         raise NotYourTurn(Text(f"{name} не играет в этой игре (игроки: {players}).",
                                f"{name} does not play in this game (players: {players})."))
     if not isinstance(action, Undo):
         verify_player(state, name)
+        return
+    _check_undo(state, action)
+    authors = _undone_authors(state, action.count)
+    now = state.player_name
+    if name == now or name in authors:
+        return
+    whose = ", ".join(dict.fromkeys(authors))
+    turn_ru, turn_en = (f"тот, чей ход ({now}), или ", f"the player whose turn it is ({now}) or ") if now else ("", "")
+    raise NotYourTurn(Text(f"Отменить может {turn_ru}тот, чьи действия отменяются ({whose}), а не {name}.",
+                           f"Undo is for {turn_en}a player whose actions it takes back ({whose}), not {name}."))
+
+
+def _undone_authors(state: State, count: int) -> list[str]:
+    """Who took each of the last `count` effective actions, latest first (fewer where fewer were taken)."""
+    names: list[str] = []
+    back = state.previous
+    while back is not None and len(names) < count:
+        if back.player_name is not None:
+            names.append(back.player_name)
+        back = back.previous
+    return names
 
 
 def verify_player(state: State, name: str) -> None:

@@ -14,6 +14,7 @@ from scorekeeper.game import (
     TooManyThrows,
     Undo,
     apply,
+    verify_actor,
     verify_player,
 )
 from scorekeeper.game.series import competition_ranks
@@ -322,3 +323,16 @@ def test_module_level_triads_match_the_methods() -> None:
         verify_score(s, "chance")
     with pytest.raises(NothingToUndo):
         verify_undo(s, 1)
+
+
+def test_an_undo_is_for_the_player_whose_turn_it_is_or_whose_actions_it_takes_back() -> None:
+    s = run(start("yahtzee", ["Аня", "Борис", "Вика"]), *turn([1, 2, 3, 4, 6], "small_straight"))
+    assert s.player_name == "Борис"
+    verify_actor(s, Undo(1), "Аня")  # her box, taken back after the turn passed
+    verify_actor(s, Undo(1), "Борис")  # whose turn it is
+    with pytest.raises(NotYourTurn) as error:
+        verify_actor(s, Undo(1), "Вика")
+    assert error.value.text.en == ("Undo is for the player whose turn it is (Борис) or a player whose actions "
+                                   "it takes back (Аня), not Вика.")
+    with pytest.raises(NothingToUndo):  # too many to take back is said as such, whoever asks
+        verify_actor(s, Undo(5), "Вика")
