@@ -33,6 +33,11 @@ def assets_dir() -> Path:
     return Path(__file__).resolve().parents[1] / "assets"
 
 
+def _classifier_files(directory: Path, name: str) -> list[Path]:
+    """A set of classifiers' files: NAME.onnx, then NAME_2.onnx, NAME_3.onnx, ..."""
+    return [directory / f"{name}.onnx", *sorted(directory.glob(f"{name}_*.onnx"))]
+
+
 def die_source(image: np.ndarray, cx: float, cy: float, side: float, size: int = CROP) -> tuple[np.ndarray, int, int]:
     """What the views of the die at (cx, cy) are cut from, and its origin in `image`: the image
     itself, or where a view shrinks it to less than half, the part around the die blurred first
@@ -79,16 +84,20 @@ class Detection:
 class Models:
     """The networks, loaded once per process (cv2.dnn nets are not shared across threads): the
     detector and one or more classifiers (dice_classifier.onnx, dice_classifier_2.onnx, ...),
-    trained alike from different seeds, which take turns over the views of each die."""
+    trained alike from different seeds, which take turns over the views of each die; and where
+    present, a second set (steep_classifier.onnx, ...) gone on with renders seen from 25-60
+    degrees off overhead, which reads steep photos better and photos from overhead no better."""
 
     def __init__(self, directory: Path) -> None:
         det = directory / "dice_detector.onnx"
-        cls = [directory / "dice_classifier.onnx", *sorted(directory.glob("dice_classifier_*.onnx"))]
+        cls = _classifier_files(directory, "dice_classifier")
         for p in (det, cls[0]):
             if not p.exists():
                 raise FileNotFoundError(f"model file missing: {p} (train with vision/training/train.py)")
         self.det = cv2.dnn.readNetFromONNX(str(det))
         self.cls = [cv2.dnn.readNetFromONNX(str(p)) for p in cls]
+        self.steep = [cv2.dnn.readNetFromONNX(str(p)) for p in _classifier_files(directory, "steep_classifier")
+                      if p.exists()]
         self.lock = threading.Lock()
 
     def detect(self, image: np.ndarray, long_side: int) -> tuple[list[Detection], float]:
@@ -120,22 +129,24 @@ class Models:
         return nms(dets), back
 
     def classify(
-        self, image: np.ndarray, dets: list[Detection], views: int = VIEWS, turn: float = 0.0
+        self, image: np.ndarray, dets: list[Detection], views: int = VIEWS, turn: float = 0.0, steep: bool = False,
     ) -> tuple[np.ndarray, list[Detection]]:
         """Class probabilities (n, 7): column 0 'not a die', columns 1..6 the face values; and each
         detection with its box as the classifier sees it on the closer view. Each die is read in
         `views` of VIEW_TURNS, view k by classifier k modulo their number, and the outputs averaged.
         The views keep the photo's up direction: in a photo taken at an angle the top face is the
         upper one, and the classifiers learnt so from renders. `turn` (degrees, counter-clockwise)
-        is added to every view: the direction of the table's far side when it is not up."""
+        is added to every view: the direction of the table's far side when it is not up. `steep`:
+        read by the second set (self.steep) instead."""
         if not dets:
             return np.zeros((0, 7), np.float32), []
         n = len(dets)
         chosen = tuple((angle + turn, mirrored) for angle, mirrored in VIEW_TURNS[:max(1, min(views, VIEWS))])
         all_out = np.zeros((len(chosen) * n, 11), np.float32)
         sources = [die_source(image, d.cx, d.cy, max(d.w, d.h)) for d in dets]
-        for j, net in enumerate(self.cls[:len(chosen)]):
-            mine = range(j, len(chosen), len(self.cls))
+        nets = self.steep if steep else self.cls
+        for j, net in enumerate(nets[:len(chosen)]):
+            mine = range(j, len(chosen), len(nets))
             crops = []
             for v in mine:
                 angle, mirrored = chosen[v]
