@@ -23,6 +23,9 @@ DET_MAX_LONG_SIDE = 1280  # ... and the most the second look grows to for photos
 HEAT_THRESHOLD = 0.15  # detector peaks above this are candidates; the classifier sorts out what is not a die
 NOT_A_DIE = 0.05  # classifier probability of "not a die" above which a detection is dropped
 SIZE_GAIN = 1.0  # boxes are scaled by this (calibrated on the training photos)
+# other sets of classifiers, the first's files' name with this in place of "dice" (vision.reader._read_again):
+# gone on with renders from 25-60 degrees off overhead; with camera faults (blur, shake, noise, JPEG)
+OTHER_SETS = ("steep_classifier", "faults_classifier")
 
 
 def assets_dir() -> Path:
@@ -85,8 +88,8 @@ class Models:
     """The networks, loaded once per process (cv2.dnn nets are not shared across threads): the
     detector and one or more classifiers (dice_classifier.onnx, dice_classifier_2.onnx, ...),
     trained alike from different seeds, which take turns over the views of each die; and where
-    present, a second set (steep_classifier.onnx, ...) gone on with renders seen from 25-60
-    degrees off overhead, which reads steep photos better and photos from overhead no better."""
+    present, the other sets of OTHER_SETS (steep_classifier.onnx, ...), each gone on from the
+    first with photos of one kind, which it reads better, and the rest no better."""
 
     def __init__(self, directory: Path) -> None:
         det = directory / "dice_detector.onnx"
@@ -96,8 +99,8 @@ class Models:
                 raise FileNotFoundError(f"model file missing: {p} (train with vision/training/train.py)")
         self.det = cv2.dnn.readNetFromONNX(str(det))
         self.cls = [cv2.dnn.readNetFromONNX(str(p)) for p in cls]
-        self.steep = [cv2.dnn.readNetFromONNX(str(p)) for p in _classifier_files(directory, "steep_classifier")
-                      if p.exists()]
+        self.others = {name: [cv2.dnn.readNetFromONNX(str(p)) for p in files]
+                       for name in OTHER_SETS if (files := [p for p in _classifier_files(directory, name) if p.exists()])}
         self.lock = threading.Lock()
 
     def detect(self, image: np.ndarray, long_side: int) -> tuple[list[Detection], float]:
@@ -129,22 +132,22 @@ class Models:
         return nms(dets), back
 
     def classify(
-        self, image: np.ndarray, dets: list[Detection], views: int = VIEWS, turn: float = 0.0, steep: bool = False,
+        self, image: np.ndarray, dets: list[Detection], views: int = VIEWS, turn: float = 0.0, other: str | None = None,
     ) -> tuple[np.ndarray, list[Detection]]:
         """Class probabilities (n, 7): column 0 'not a die', columns 1..6 the face values; and each
         detection with its box as the classifier sees it on the closer view. Each die is read in
         `views` of VIEW_TURNS, view k by classifier k modulo their number, and the outputs averaged.
         The views keep the photo's up direction: in a photo taken at an angle the top face is the
         upper one, and the classifiers learnt so from renders. `turn` (degrees, counter-clockwise)
-        is added to every view: the direction of the table's far side when it is not up. `steep`:
-        read by the second set (self.steep) instead."""
+        is added to every view: the direction of the table's far side when it is not up. `other`:
+        read by that set of OTHER_SETS (self.others) instead."""
         if not dets:
             return np.zeros((0, 7), np.float32), []
         n = len(dets)
         chosen = tuple((angle + turn, mirrored) for angle, mirrored in VIEW_TURNS[:max(1, min(views, VIEWS))])
         all_out = np.zeros((len(chosen) * n, 11), np.float32)
         sources = [die_source(image, d.cx, d.cy, max(d.w, d.h)) for d in dets]
-        nets = self.steep if steep else self.cls
+        nets = self.others[other] if other else self.cls
         for j, net in enumerate(nets[:len(chosen)]):
             mine = range(j, len(chosen), len(nets))
             crops = []

@@ -9,7 +9,7 @@ Tried here and not kept (F1 by `python -m vision.training.validate`; networks as
 - the second set of classifiers asked die by die (each die the first set reads under 0.9 taking
   the second's read) rather than photo by photo as in _read_again: 45-60 degrees 0.838 -> 0.865,
   but photos saved sideways 0.984 -> 0.976, Chinese dice 0.980 -> 0.976, JPEG quality 30 0.950 ->
-  0.940; so asked, whatever the first set's doubt (STEEP_CHECK 1), as now at 0.95;
+  0.940; so asked, whatever the first set's doubt (OTHER_CHECKS 1), as now at 0.95;
 - the dice read under 0.9 read again in views 0.9 and 1.15 times as wide: 45-60 degrees 0.830 ->
   0.821, the photos learnt from 0.981 -> 0.979;
 - boxes made 5 % larger, as dice-a labels box some dice loosely: held-out photos 0.982 -> 0.992 but
@@ -55,7 +55,9 @@ TURN_DICE = 8  # ... else this many of the surest detections are read with the p
 TURN_VOTES = 0.3  # and a turn is taken where more of them (this share of them) read surest than upright
 TURN_VIEWS = 4  # ... each read in this many views in each turn (in two, more steep photos were read upside down)
 TURN_MIN_DICE = 2  # ... counting only detections that read as a die in some turn, at least this many
-STEEP_CHECK = 0.95  # the dice read surer than this on average: the second set of classifiers is not asked
+OTHER_CHECKS = {"steep_classifier": 0.95, "faults_classifier": 0.8}  # the dice read surer than this on
+# average: that other set of classifiers (vision.model.OTHER_SETS) is not asked (the faults set, asked
+# under 0.95 as the steep one is, read a held-out photo worse: 0.982 -> 0.979)
 SAME_BOX = 0.8  # a detection boxed this alike (IoU) to a die already read takes that read (same views)
 LOOK_FURTHER = 1.4  # a detection read as not a die is read again boxed this many times larger (_look_further),
 DOUBT = 0.9  # ... where "not a die" was below this,
@@ -148,19 +150,21 @@ def _read_again(image: np.ndarray, kept: Kept, turn: float) -> Kept:
     sized as in training is read better, and its box is refitted from closer. A die the looks kept
     (NOT_A_DIE) is dropped only where it now reads as not a die more surely (STILL_A_DIE): a die
     whose one is a single large pip reads doubtfully in some views however it is boxed. Where the
-    dice read under STEEP_CHECK on average, the second set of classifiers (models().steep) reads
-    them too, and its reads are taken where it reads them surer on average: a photo taken from
-    low down, whose top faces the first set reads doubtfully."""
+    dice read under OTHER_CHECKS on average, each other set of classifiers (models().others) in
+    turn reads them too, and its reads are taken where it reads them surer on average: a photo
+    taken from low down, or shaken, whose dice the first set reads doubtfully."""
     if not kept:
         return kept
     m = models()
     seen = [d if _plausible(d, d0) else d0 for d0, d, _p in kept]
     probs, boxes = m.classify(image, seen, turn=turn)
     sure = float(probs[:, 1:].max(1).mean())
-    if m.steep and sure < STEEP_CHECK:
-        steep_probs, steep_boxes = m.classify(image, seen, turn=turn, steep=True)
-        if float(steep_probs[:, 1:].max(1).mean()) > sure:
-            probs, boxes = steep_probs, steep_boxes
+    for other in m.others:
+        if sure < OTHER_CHECKS[other]:
+            other_probs, other_boxes = m.classify(image, seen, turn=turn, other=other)
+            other_sure = float(other_probs[:, 1:].max(1).mean())
+            if other_sure > sure:
+                probs, boxes, sure = other_probs, other_boxes, other_sure
     return [(d0, d, p) for (d0, _d, _p), d, p in zip(kept, boxes, probs, strict=True) if p[0] <= STILL_A_DIE]
 
 

@@ -1,4 +1,4 @@
-"""Real photos (../shared/datasets): held-out splits only, a sample to keep the suite quick."""
+"""Real photos (../shared/datasets): held-out splits and photos, a sample to keep the suite quick."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 
 import vision
 from tests.vision.helpers import matched
+from vision.training.data import real_training
 from vision.training.faults import PHOTO_FAULTS
 
 
@@ -59,9 +60,9 @@ def test_dice_c_valid_photos_values(datasets: Path) -> None:
 
 # each fault and the F1 the present reader keeps under it on the sample below (clean: 0.947)
 CAMERA_FAULTS = {
-    "out of focus (blur of 2 px)": 0.857,
-    "shaken (7 px)": 0.817,
-    "grainy (noise of 8 levels)": 0.935,
+    "out of focus (blur of 2 px)": 0.852,
+    "shaken (7 px)": 0.843,
+    "grainy (noise of 8 levels)": 0.936,
     "JPEG quality 30": 0.922,
 }
 
@@ -79,3 +80,19 @@ def test_dice_a_test_photos_with_camera_faults(datasets: Path, fault: str) -> No
         total += len(truth)
     f1 = 2 * right / (found + total)
     assert f1 >= present - 0.03, f"F1 {f1:.3f} on {len(sample)} dice-a test photos {fault}"
+
+
+def test_shaken_photos_are_read_by_the_classifiers_that_learnt_camera_faults(datasets: Path) -> None:
+    """The held-out dice-a photos (those settings are chosen on) shaken by 7 px: the set of
+    classifiers that learnt with camera faults (assets/faults_classifier*.onnx) reads them where
+    the others read them doubtfully."""
+    right = found = total = 0
+    for s in real_training(holdout=True):
+        dice = vision.read_dice(PHOTO_FAULTS["shaken (7 px)"](s.image))
+        truth = [(int(v), tuple(float(x) for x in b)) for b, v in zip(s.boxes, s.values, strict=True)]
+        right += matched(dice, truth)
+        found += len(dice)
+        total += len(truth)
+    f1 = 2 * right / (found + total)
+    # the present reader: 0.927; without that set: 0.895
+    assert f1 >= 0.91, f"F1 {f1:.3f} on {total} dice of shaken held-out photos"

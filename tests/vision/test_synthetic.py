@@ -172,8 +172,8 @@ def test_photo_taken_at_an_angle_is_read_by_the_top_faces(pitch: tuple[int, int]
     """Seen from 40-60 degrees off overhead, a die shows sides as large as its top face or larger;
     the reader reads the top face (the upper one in the photo), not the sides."""
     right, total, found = read_renders(base, 6, (800, 600), 6, (50, 75), pitch)
-    # the present reader: 35 and 28 of 36 right; without the second set of classifiers (those
-    # gone on with steep renders, assets/steep_classifier*.onnx) 35 and 26 (at 50-60 degrees
+    # the present reader: 35 and 28 of 36 right; without the set of classifiers gone on with
+    # steep renders (assets/steep_classifier*.onnx) 35 and 26 (at 50-60 degrees
     # one of the six photos reads best turned upside down and is taken for one so saved; with
     # the turn read on two views instead of four, a second photo too: 22);
     # classifiers that learnt from renders up to 50 degrees: 34 and 25; classifiers that learnt
@@ -181,16 +181,16 @@ def test_photo_taken_at_an_angle_is_read_by_the_top_faces(pitch: tuple[int, int]
     assert right >= floor and found <= total + 1, f"{right} of {total} dice right, {found} read"
 
 
-def test_without_the_second_set_of_classifiers_the_first_reads_alone(
+def test_without_the_other_sets_of_classifiers_the_first_reads_alone(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The second set (steep_classifier*.onnx) is optional: a models folder without it reads with
-    the first set alone, steep photos a little worse."""
+    """The other sets (steep_classifier*.onnx, faults_classifier*.onnx) are optional: a models
+    folder without them reads with the first set alone, steep photos a little worse."""
     for f in ("dice_detector.onnx", "dice_classifier.onnx", "dice_classifier_2.onnx", "dice_classifier_3.onnx"):
         shutil.copy(model.assets_dir() / f, tmp_path / f)
     monkeypatch.setenv("SCOREKEEPER_ASSETS", str(tmp_path))
     monkeypatch.setattr(model, "_models", None)
-    assert model.models().steep == [] and len(model.models().cls) == 3
+    assert model.models().others == {} and len(model.models().cls) == 3
     right, total, found = read_renders(3000, 6, (800, 600), 6, (50, 75), (50, 60))
     assert right >= 24 and found <= total, f"{right} of {total} dice right, {found} read"
 
