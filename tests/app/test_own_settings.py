@@ -11,6 +11,7 @@ import pytest
 
 from scorekeeper.app import shell as shell_module
 from scorekeeper.app.config import AppConfig
+from scorekeeper.app.settings import storage as storage_module
 from scorekeeper.app.settings.model import Settings, as_lang, as_theme, locale_lang
 from scorekeeper.app.settings.storage import KEY_LANG, KEY_THEME, BrowserState
 from scorekeeper.app.shell import Shell
@@ -127,3 +128,23 @@ def test_a_page_that_is_no_browser_uses_the_server_file(tmp_path: Path) -> None:
     shell.start()
     shell.set_lang("ru")
     assert Settings.load(config.settings_path) == Settings(lang="ru", theme="dark")
+
+
+def test_a_browser_that_misses_the_first_ask_is_asked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first session after the server started sometimes never hears back from its first ask:
+    the phone is asked again rather than opened with the server's theme."""
+    monkeypatch.setattr(storage_module, "FIRST_ASK_S", 0.05)
+
+    class Prefs:
+        def __init__(self) -> None:
+            self.asks = 0
+
+        async def get(self, key: str) -> object:
+            self.asks += 1
+            if self.asks == 1:
+                await asyncio.sleep(60)  # never answered
+            return {KEY_LANG: "en", KEY_THEME: "dark"}[key]
+
+    prefs = Prefs()
+    stored = asyncio.run(storage_module.BrowserStorage(prefs).read())  # type: ignore[arg-type]
+    assert stored == ("en", "dark") and prefs.asks == 3

@@ -20,6 +20,9 @@ KEY_THEME = "scorekeeper.theme"
 KEY_JOIN = "scorekeeper.join"  # the table's join code this browser entered (a new server has a new one)
 TIMEOUT_S = 10.0  # a browser answers in well under a second (a busy phone or server in a few); past
 # this, it is taken as having no storage
+FIRST_ASK_S = 3.0  # ... asked again after this long without an answer: the first session after the
+# server started sometimes never hears back from the first ask (then a phone opened with the server's
+# theme instead of its own)
 
 
 class BrowserStorage:
@@ -29,12 +32,17 @@ class BrowserStorage:
         self._prefs = prefs  # held: Flet drops a service nobody refers to
 
     async def read(self) -> tuple[object, object]:
-        """The stored language and theme (None where nothing is stored); raises when the storage
-        does not answer."""
+        """The stored language and theme (None where nothing is stored), asked again once where the
+        first ask goes unanswered for FIRST_ASK_S; raises when the storage does not answer within
+        TIMEOUT_S in all."""
         async def both() -> tuple[object, object]:
             return await self._prefs.get(KEY_LANG), await self._prefs.get(KEY_THEME)
 
-        return await asyncio.wait_for(both(), TIMEOUT_S)
+        try:
+            return await asyncio.wait_for(both(), FIRST_ASK_S)
+        except TimeoutError:
+            log.info("the browser's storage did not answer in %.0f s: asked again", FIRST_ASK_S)
+        return await asyncio.wait_for(both(), TIMEOUT_S - FIRST_ASK_S)
 
     async def get(self, key: str) -> object:
         """The value stored under `key` (None where nothing is, or the storage does not answer)."""
