@@ -9,7 +9,7 @@ Tried here and not kept (F1 by `python -m vision.training.validate`; networks as
 - the second set of classifiers asked die by die (each die the first set reads under 0.9 taking
   the second's read) rather than photo by photo as in _read_again: 45-60 degrees 0.838 -> 0.865,
   but photos saved sideways 0.984 -> 0.976, Chinese dice 0.980 -> 0.976, JPEG quality 30 0.950 ->
-  0.940; so asked, whatever the first set's doubt (OTHER_CHECKS 1), as now at 0.95;
+  0.940; so asked, whatever the first set's doubt (OTHER_SETS 1), as now at 0.95;
 - the dice read under 0.9 read again in views 0.9 and 1.15 times as wide: 45-60 degrees 0.830 ->
   0.821, the photos learnt from 0.981 -> 0.979;
 - boxes made 5 % larger, as dice-a labels box some dice loosely: held-out photos 0.982 -> 0.992 but
@@ -35,6 +35,7 @@ from vision.model import (
     DET_LONG_SIDE,
     DET_MAX_LONG_SIDE,
     NOT_A_DIE,
+    OTHER_SETS,
     Detection,
     iou,
     models,
@@ -55,9 +56,6 @@ TURN_DICE = 8  # ... else this many of the surest detections are read with the p
 TURN_VOTES = 0.3  # and a turn is taken where more of them (this share of them) read surest than upright
 TURN_VIEWS = 4  # ... each read in this many views in each turn (in two, more steep photos were read upside down)
 TURN_MIN_DICE = 2  # ... counting only detections that read as a die in some turn, at least this many
-OTHER_CHECKS = {"steep_classifier": 0.95, "faults_classifier": 0.8}  # the dice read surer than this on
-# average: that other set of classifiers (vision.model.OTHER_SETS) is not asked (the faults set, asked
-# under 0.95 as the steep one is, read a held-out photo worse: 0.982 -> 0.979)
 SAME_BOX = 0.8  # a detection boxed this alike (IoU) to a die already read takes that read (same views)
 LOOK_FURTHER = 1.4  # a detection read as not a die is read again boxed this many times larger (_look_further),
 DOUBT = 0.9  # ... where "not a die" was below this,
@@ -150,8 +148,8 @@ def _read_again(image: np.ndarray, kept: Kept, turn: float) -> Kept:
     sized as in training is read better, and its box is refitted from closer. A die the looks kept
     (NOT_A_DIE) is dropped only where it now reads as not a die more surely (STILL_A_DIE): a die
     whose one is a single large pip reads doubtfully in some views however it is boxed. Where the
-    dice read under OTHER_CHECKS on average, each other set of classifiers (models().others) in
-    turn reads them too, and its reads are taken where it reads them surer on average: a photo
+    dice read under its OTHER_SETS confidence on average, each other set of classifiers
+    (models().others) in turn reads them too, and its reads are taken where it reads them surer on average: a photo
     taken from low down, or shaken, whose dice the first set reads doubtfully."""
     if not kept:
         return kept
@@ -160,7 +158,7 @@ def _read_again(image: np.ndarray, kept: Kept, turn: float) -> Kept:
     probs, boxes = m.classify(image, seen, turn=turn)
     sure = float(probs[:, 1:].max(1).mean())
     for other in m.others:
-        if sure < OTHER_CHECKS[other]:
+        if sure < OTHER_SETS[other]:
             other_probs, other_boxes = m.classify(image, seen, turn=turn, other=other)
             other_sure = float(other_probs[:, 1:].max(1).mean())
             if other_sure > sure:

@@ -55,7 +55,7 @@ weights):
    the held-out photos, the photos learnt from and the other renders as before.
 9. from S7 as in 8, with --faults 0.3 --chinese 0.3 --seed 80 --name faults_classifier (all three
    members with camera faults in three training views in ten): a third set, asked where the dice
-   still read under 0.8 on average, its reads taken where surer (vision.reader.OTHER_CHECKS):
+   still read under 0.8 on average, its reads taken where surer (vision.model.OTHER_SETS):
    shaken photos 0.895 -> 0.927, out of focus 0.939 -> 0.947, grey light 0.948 -> 0.945, the
    held-out photos, renders and the photos learnt from as before.
 
