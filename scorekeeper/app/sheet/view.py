@@ -233,10 +233,12 @@ class SheetScreen:
         take_back()
 
     def _rematch(self) -> None:
-        """A new game of the same variant, options and players (the winner keeps no advantage)."""
+        """A new game of the same variant, options and players, the next player at the table
+        starting (the first goes last), so that over an evening each starts in turn."""
         info = self.service.info
+        players = [*info.players[1:], *info.players[:1]]
         try:
-            service = GameService.create(self.shell.store, info.variant, list(info.players), info.options)
+            service = GameService.create(self.shell.store, info.variant, players, info.options)
         except (GameError, ValueError) as error:
             self.shell.explain(self.shell.t("why_not"), str(error))
             return
