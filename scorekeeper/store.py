@@ -101,19 +101,23 @@ def _now() -> str:
 class Store:
     """One SQLite file; safe to share between threads (a lock serialises its use)."""
 
-    def __init__(self, path: str | Path, *, synchronous: str = "NORMAL") -> None:
+    def __init__(self, path: str | Path, *, synchronous: str = "NORMAL", _uri: str | None = None) -> None:
         self.path = str(path)
         # WAL with synchronous=NORMAL keeps every commit through a crash of the program;
         # "FULL" also survives a power cut at the price of an fsync per action.
         try:
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            if _uri is None:
+                self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            else:
+                self._db = sqlite3.connect(_uri, uri=True, check_same_thread=False, isolation_level=None)
         except sqlite3.DatabaseError as error:
             raise StoreError(_open_problem(self.path, error)) from None
         try:
             self._db.execute("PRAGMA busy_timeout=5000")
             self._refuse_foreign()  # before any pragma that would change someone else's file
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(f"PRAGMA synchronous={synchronous}")
+            if _uri is None:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute(f"PRAGMA synchronous={synchronous}")
             self._db.execute("PRAGMA foreign_keys=ON")
         except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
             self._db.close()
@@ -122,7 +126,33 @@ class Store:
             self._db.close()
             raise
         self._lock = threading.RLock()
-        self._migrate()
+        if _uri is None:
+            self._migrate()
+        elif self._refuse_foreign() < SCHEMA_VERSION:  # an older file: brought up to date in memory only
+            memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+            self._db.backup(memory)
+            self._db.close()
+            self._db = memory
+            self._migrate()
+
+    @classmethod
+    def for_reading(cls, path: str | Path) -> Store:
+        """The file opened to be read: as usual where it may be written (a game being played in the
+        app meanwhile is read as it stands), else read-only. A file or folder that may not be
+        written to is read without writing anything, not even the journal beside the file; where
+        that folder holds no journal, no program can be writing the file, and it is read as it lies."""
+        try:
+            return cls(path)
+        except StoreError as error:
+            if not _read_only(error):
+                raise
+        location = Path(path).resolve().as_uri()
+        try:
+            return cls(path, _uri=f"{location}?mode=ro")
+        except StoreError as error:
+            if Path(f"{path}-wal").exists() or not _read_only(error):
+                raise
+        return cls(path, _uri=f"{location}?immutable=1")
 
     def close(self) -> None:
         """Close the file."""
@@ -403,7 +433,14 @@ def _open_problem(path: str, error: Exception) -> str:
     without permission to write, a read-only place), or it is no scorekeeper database."""
     if "unable to open" in str(error):
         return f"{path}: cannot open or create the file here (is its folder there, and may it be written to?)"
+    if "readonly" in str(error):
+        return f"{path}: the file may not be written to (read-only file or folder)"
     return f"{path}: not a scorekeeper database ({error})"
+
+
+def _read_only(error: StoreError) -> bool:
+    """The file could not be opened as usual because it or its folder may not be written to."""
+    return "cannot open or create" in str(error) or "may not be written" in str(error)
 
 
 def _results(game_id: int, state: State) -> list[tuple[Any, ...]]:

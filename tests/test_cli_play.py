@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -81,6 +83,84 @@ def test_play_saves_with_db_and_show_reads_it_back(tmp_path: Path, capsys: pytes
     assert shown_by_id == played
     code, shown_default, _ = _run(capsys, "show", "--db", db)
     assert shown_default == played
+
+
+def _show_as_another_user(db: str) -> subprocess.CompletedProcess[str]:
+    """`scorekeeper show --db DB --last` run by a user who may not write DB or its folder: this
+    user where it is not root, else `nobody` (root may write anywhere)."""
+    code = "import sys; from scorekeeper.cli import main; sys.exit(main())"
+    if os.geteuid() != 0:
+        return subprocess.run([sys.executable, "-c", code, "show", "--db", db, "--last"],
+                              capture_output=True, text=True, timeout=60, check=False)
+    import pwd
+
+    try:
+        nobody = pwd.getpwnam("nobody")
+    except KeyError:
+        pytest.skip("no user `nobody` to read the file as someone who may not write it")
+    python = "/usr/bin/python3"  # this environment's own interpreter may lie where only root may go
+    root = str(Path(__file__).resolve().parents[1])
+
+    def as_nobody(*argv: str) -> subprocess.CompletedProcess[str]:
+        def become_nobody() -> None:
+            os.setgid(nobody.pw_gid)
+            os.setuid(nobody.pw_uid)
+
+        return subprocess.run([python, *argv], capture_output=True, text=True, timeout=60, check=False,
+                              env={"PYTHONPATH": root, "PATH": "/usr/bin:/bin", "HOME": "/tmp"},
+                              preexec_fn=become_nobody)
+
+    if not Path(python).exists() or as_nobody("-c", "import scorekeeper.cli").returncode != 0:
+        pytest.skip(f"`nobody` cannot run the command line from {root} with {python}")
+    return as_nobody("-c", code, "show", "--db", db, "--last")
+
+
+def _first_schema_file(path: Path) -> None:
+    """A file as the first version of the program saved it: one game of Yahtzee, one throw."""
+    from scorekeeper.store import MIGRATIONS
+
+    db = sqlite3.connect(path)
+    db.executescript(MIGRATIONS[0])
+    db.execute("INSERT INTO games (variant, options, created) VALUES ('yahtzee', '{}', '2026-11-01T10:00:00')")
+    db.execute("INSERT INTO players VALUES (1, 0, 'Аня')")
+    db.execute("INSERT INTO actions VALUES (1, 1, 'roll', '{\"roll\": [6, 6, 6, 1, 2]}', 'Аня', "
+               "'2026-11-01T10:01:00')")
+    db.execute("PRAGMA user_version=1")
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize("saved_by", ["this version", "the first version"])
+def test_show_reads_a_file_in_a_folder_that_may_not_be_written(
+    saved_by: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a club's saved games on a read-only share: shown as they are, nothing written beside them
+    # (a file of an older version is brought up to date in memory, not on the share)
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-read-only-"))
+    try:
+        db = str(folder / "games.db")
+        if saved_by == "this version":
+            code, played, _ = _run(capsys, "play", _script(folder, CLI_EXAMPLE), "--db", db)
+            assert code == 0
+            (folder / "game.json").unlink()
+        else:
+            _first_schema_file(folder / "games.db")
+            copy = folder / "copy.db"
+            shutil.copy(db, copy)
+            code, played, _ = _run(capsys, "show", "--db", str(copy), "--last")
+            assert code == 0 and played["turn"]["dice"] == [6, 6, 6, 1, 2]
+            copy.unlink()
+        before = Path(db).read_bytes()
+        os.chmod(db, 0o444)
+        os.chmod(folder, 0o555)
+        shown = _show_as_another_user(db)
+        assert shown.returncode == 0, shown.stderr
+        assert json.loads(shown.stdout) == played
+        assert sorted(p.name for p in folder.iterdir()) == ["games.db"]
+        assert Path(db).read_bytes() == before
+    finally:
+        os.chmod(folder, 0o755)
+        shutil.rmtree(folder)
 
 
 @pytest.mark.parametrize(

@@ -165,7 +165,7 @@ def run_show(args: argparse.Namespace) -> int:
     try:
         with _database_errors(path):
             try:
-                store = Store(path)
+                store = Store.for_reading(path)
                 if game_id is None:
                     game_id = store.last_game_id()
                     if game_id is None:
