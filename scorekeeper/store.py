@@ -101,23 +101,32 @@ def _now() -> str:
 class Store:
     """One SQLite file; safe to share between threads (a lock serialises its use)."""
 
-    def __init__(self, path: str | Path, *, synchronous: str = "NORMAL", _uri: str | None = None) -> None:
+    def __init__(self, path: str | Path, *, synchronous: str = "NORMAL", _reading: str | None = None) -> None:
+        """`_reading` (Store.for_reading): the file is only read, as it is or through a URI query
+        ("mode=ro", "immutable=1"); nothing is changed in it, an older one is brought up to date in
+        memory."""
         self.path = str(path)
         # WAL with synchronous=NORMAL keeps every commit through a crash of the program;
         # "FULL" also survives a power cut at the price of an fsync per action.
         try:
-            if _uri is None:
-                self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            if _reading:
+                uri = f"{Path(path).resolve().as_uri()}?{_reading}"
+                self._db = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
             else:
-                self._db = sqlite3.connect(_uri, uri=True, check_same_thread=False, isolation_level=None)
+                self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         except sqlite3.DatabaseError as error:
             raise StoreError(_open_problem(self.path, error)) from None
         try:
             self._db.execute("PRAGMA busy_timeout=5000")
-            self._refuse_foreign()  # before any pragma that would change someone else's file
-            if _uri is None:
+            version = self._refuse_foreign()  # before any pragma that would change someone else's file
+            if _reading is None:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute(f"PRAGMA synchronous={synchronous}")
+            elif version < SCHEMA_VERSION:  # an older (or empty) file: brought up to date in memory only
+                memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+                self._db.backup(memory)
+                self._db.close()
+                self._db = memory
             self._db.execute("PRAGMA foreign_keys=ON")
         except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
             self._db.close()
@@ -126,33 +135,25 @@ class Store:
             self._db.close()
             raise
         self._lock = threading.RLock()
-        if _uri is None:
-            self._migrate()
-        elif self._refuse_foreign() < SCHEMA_VERSION:  # an older file: brought up to date in memory only
-            memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
-            self._db.backup(memory)
-            self._db.close()
-            self._db = memory
-            self._migrate()
+        self._migrate()
 
     @classmethod
     def for_reading(cls, path: str | Path) -> Store:
-        """The file opened to be read: as usual where it may be written (a game being played in the
-        app meanwhile is read as it stands), else read-only. A file or folder that may not be
-        written to is read without writing anything, not even the journal beside the file; where
-        that folder holds no journal, no program can be writing the file, and it is read as it lies."""
+        """The file opened to be read, changing nothing in it: as usual where it may be written (a
+        game being played in the app meanwhile is read as it stands), else read-only, writing
+        nothing beside it either; where its folder holds no journal, no program can be writing the
+        file, and it is read as it lies."""
         try:
-            return cls(path)
+            return cls(path, _reading="")
         except StoreError as error:
             if not _read_only(error):
                 raise
-        location = Path(path).resolve().as_uri()
         try:
-            return cls(path, _uri=f"{location}?mode=ro")
+            return cls(path, _reading="mode=ro")
         except StoreError as error:
             if Path(f"{path}-wal").exists() or not _read_only(error):
                 raise
-        return cls(path, _uri=f"{location}?immutable=1")
+        return cls(path, _reading="immutable=1")
 
     def close(self) -> None:
         """Close the file."""

@@ -149,6 +149,7 @@ def test_show_reads_a_file_in_a_folder_that_may_not_be_written(
             shutil.copy(db, copy)
             code, played, _ = _run(capsys, "show", "--db", str(copy), "--last")
             assert code == 0 and played["turn"]["dice"] == [6, 6, 6, 1, 2]
+            assert copy.read_bytes() == Path(db).read_bytes()  # looked at, not brought up to date
             copy.unlink()
         before = Path(db).read_bytes()
         os.chmod(db, 0o444)
@@ -270,6 +271,10 @@ def test_show_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     db = str(tmp_path / "games.db")
     code, _, err = _run(capsys, "show", "--db", db)
     assert code == 2 and "no such file" in err
+    Path(db).touch()  # an empty file: nothing saved in it, and show writes nothing into it
+    code, _, err = _run(capsys, "show", "--db", db)
+    assert code == 2 and "no saved games" in err and Path(db).stat().st_size == 0
+    Path(db).unlink()
     _run(capsys, "play", _script(tmp_path, CLI_EXAMPLE), "--db", db)
     code, _, err = _run(capsys, "show", "--db", db, "7")
     assert code == 2 and "no game 7" in err
