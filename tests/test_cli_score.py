@@ -76,6 +76,16 @@ def test_reason_in_russian_on_request():
     assert "Фулл" in verdict["reason"]
 
 
+@pytest.mark.parametrize(("variant", "options"),
+                         [("ru_football", []), ("ru_encyclopedia", ["--option", "max_throws=2"])])
+def test_the_default_roll_given_aloud_is_the_default(variant, options):
+    # `--roll 3` is what an absent --roll means (CLI.md), also where a turn has fewer throws
+    unsaid = scorekeeper("score", variant, "chance", "1", "2", "3", "4", "5", *options)
+    said = scorekeeper("score", variant, "chance", "1", "2", "3", "4", "5", "--roll", "3", *options)
+    assert (unsaid.returncode, said.returncode) == (0, 0), said.stderr
+    assert json.loads(said.stdout) == json.loads(unsaid.stdout)
+
+
 @pytest.mark.parametrize(
     ("args", "named"),
     [

@@ -8,6 +8,8 @@ from scorekeeper.commands import UsageError, parse_options, parse_whole, print_j
 from scorekeeper.dice import InvalidDice
 from scorekeeper.rules import Claim, RulesInputError, get_variant
 
+NOT_THE_FIRST = 3  # --roll's default (CLI.md): a throw after the first
+
 
 def run_score(args: argparse.Namespace) -> int:
     """Print the verdict on one claim as JSON."""
@@ -19,10 +21,11 @@ def run_score(args: argparse.Namespace) -> int:
         raise UsageError(f"{' '.join(['dice', *args.dice])}: {error}") from None
     except RulesInputError as error:
         raise UsageError(str(error)) from None
-    throw = 3 if args.roll is None else parse_whole(args.roll, "--roll")  # 3: not the first throw
+    throw = NOT_THE_FIRST if args.roll is None else parse_whole(args.roll, "--roll")
     if throw < 1:
         raise UsageError(f"--roll {throw}: the throw number starts at 1")
-    if args.roll is not None and throw > variant.throws and not variant.fences:
+    # the default said aloud means what it means unsaid, even where a turn is shorter (football's one)
+    if throw > variant.throws and throw != NOT_THE_FIRST and not variant.fences:
         raise UsageError(f"--roll {throw}: a turn of {variant.id} has at most {variant.throws} "
                          f"throw{'s' if variant.throws != 1 else ''}")
     value = None if args.value is None else parse_whole(args.value, "--value")
