@@ -56,6 +56,18 @@ def test_a_crossed_box_is_a_dash_spoken_as_crossed_out(tmp_path: Path) -> None:
     assert "✕" not in texts(shown(shell))
 
 
+def test_the_gora_boxes_are_written_with_their_sign(tmp_path: Path) -> None:
+    shell = shell_at(tmp_path)
+    service = GameService.create(shell.store, "ru_fences", ["Аня", "Борис"])
+    service.roll((4, 4, 4, 4, 1))
+    service.score("fours")
+    service.roll((2, 3, 3, 5, 6))
+    service.score("ones")
+    shell.show(lambda: GameSheetScreen(shell, service.game_id))
+    cells = identifiers(shown(shell))
+    assert texts(cells["history-box-1-1-fours"]) == ["+4"] and texts(cells["history-box-2-1-ones"]) == ["−3"]
+
+
 @pytest.mark.parametrize("width", [360, 390])
 def test_four_players_fit_the_width_of_the_phone(tmp_path: Path, width: int) -> None:
     shell = shell_at(tmp_path, width)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from scorekeeper.app.sheet.model import (
+    best_box,
     box_cell,
     previews,
+    reveal_offset,
+    row_span,
     signed,
     stage_rows,
     turn_line,
@@ -250,3 +253,46 @@ def test_a_throw_taken_back_is_marked_before_the_throw_that_replaced_it() -> Non
     start = new_game(get_variant("yahtzee"), ["Аня", "Борис"])
     log = replay_moves(start, [Roll((1, 1, 1, 2, 3)), Undo(1), Roll((2, 2, 2, 2, 2)), Score("poker")])
     assert turns_played(log[-1].after, "ru", log=log) == ["Аня: 1-1-1-2-3 (отменено), 2-2-2-2-2 · Яцзы 50"]
+
+
+FENCES = get_variant("ru_fences")
+
+
+def test_the_box_a_throw_scores_most_in() -> None:
+    state = new_game(FENCES, ["Аня", "Борис"])
+    assert best_box(FENCES, previews(state)) is None  # no throw yet
+    assert best_box(FENCES, previews(_roll(state, (6, 6, 6, 6, 6)))) == "poker"
+    # 15, as «Шанс»: the first of the two on the sheet
+    assert best_box(FENCES, previews(_roll(state, (1, 2, 3, 4, 5)))) == "small_straight"
+    assert best_box(FENCES, previews(_roll(state, (6, 6, 6, 4, 5)))) == "chance"
+    yahtzee = new_game(get_variant("yahtzee"), ["Аня"])
+    assert best_box(yahtzee.variant, previews(_roll(yahtzee, (2, 3, 4, 5, 6)))) == "large_straight"  # 40
+    written = apply(_roll(state, (1, 2, 3, 4, 5)), Score("small_straight"))  # Аня
+    written = apply(_roll(written, (6, 6, 6, 6, 6)), Score("poker"))  # Борис
+    # Аня's small straight is written
+    assert best_box(FENCES, previews(_roll(written, (1, 2, 3, 4, 5)))) == "chance"
+
+
+def test_a_row_is_scrolled_into_view_as_little_as_it_takes() -> None:
+    variant = get_variant("ru_fences")
+    top, height = row_span(variant, "ones", 34.5, 36, 44, 0.5)
+    assert (top, height) == (34.5, 36)
+    pair, _ = row_span(variant, "pair", 34.5, 36, 44, 0.5)
+    assert pair == 34.5 + 6 * 36.5 + 44.5  # under the six upper boxes and the «гора»
+    poker, _ = row_span(variant, "poker", 34.5, 36, 44, 0.5)
+    assert reveal_offset(pair, 36, offset=0, viewport=420) is None  # in view: not moved
+    assert reveal_offset(poker, 36, offset=0, viewport=420) == poker + 36 + 8 - 420  # its foot in view
+    assert reveal_offset(top, 36, offset=300, viewport=420) == 26.5  # above the view: its top in view
+    assert reveal_offset(2.0, 36, offset=300, viewport=420) == 0.0
+
+
+def test_the_gora_boxes_are_drawn_with_their_sign() -> None:
+    state = _roll(new_game(FENCES, ["Аня", "Борис"]), (4, 4, 4, 4, 1))
+    fours = box_cell(state.sheet(), state, 0, 1, "fours", previews(state))
+    ones = box_cell(state.sheet(), state, 0, 1, "ones", previews(state))
+    assert (fours.shown, ones.shown) == ("+4", "−2")  # a preview: four fours, a lone one
+    state = apply(state, Score("fours"))
+    written = box_cell(state.sheet(), state, 0, 1, "fours", {})
+    assert (written.text, written.shown) == ("4", "+4")  # read as the score, drawn as on paper
+    yahtzee = _roll(new_game(get_variant("yahtzee"), ["Аня"]), (4, 4, 4, 4, 1))
+    assert box_cell(yahtzee.sheet(), yahtzee, 0, 1, "fours", previews(yahtzee)).shown == "16"

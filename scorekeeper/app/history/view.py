@@ -392,7 +392,13 @@ class GameSheetScreen:
     def _sheet(self, state: Any, sheet: dict[str, Any]) -> ft.Control:
         """Every stage's rows; when the players' columns do not fit the page's width, the box names
         stay put and the columns scroll sideways."""
-        from scorekeeper.app.sheet.model import cell_name, match_rows, stage_rows, upper_meter
+        from scorekeeper.app.sheet.model import (
+            cell_name,
+            match_rows,
+            signed,
+            stage_rows,
+            upper_meter,
+        )
 
         s = self.shell
         variant = state.variant
@@ -432,7 +438,8 @@ class GameSheetScreen:
                         value = part["boxes"].get(row.box_id)
                         crossed = row.box_id in part["crossed"]
                         # A crossed box reads as on the live sheet: a dash, spoken as "crossed out".
-                        shown = "" if value is None else CROSSED if crossed else num(value)
+                        gora = variant.fences and variant.box(row.box_id).section == "upper"  # with its sign
+                        shown = "" if value is None else CROSSED if crossed else (signed if gora else num)(value)
                         content: ft.Control = ft.Text(shown, size=16, color=theme.MUTED if crossed else None,
                                                       semantics_label=s.t("crossed") if crossed else None)
                         identifier = f"history-box-{seat + 1}-{stage}-{row.box_id}"

@@ -62,6 +62,45 @@ def previews(state: State, stage: int | None = None) -> dict[str, Evaluation | N
     return found
 
 
+def best_box(variant: Variant, hints: dict[str, Evaluation | None]) -> str | None:
+    """The open box this throw scores most in (one it makes, not a 0 written; the first of
+    equals in the sheet's order), or None where it makes none."""
+    best: tuple[int, str] | None = None
+    for box_id in variant.box_ids:
+        found = hints.get(box_id)
+        if found is None or not found.allowed or not found.valid:
+            continue
+        score = found.score + found.extra
+        if best is None or score > best[0]:
+            best = (score, box_id)
+    return best[1] if best is not None else None
+
+
+def row_span(variant: Variant, box_id: str, above: float, box_h: float, other_h: float, line: float
+             ) -> tuple[float, float]:
+    """Where a box's row lies in the sheet's scrolling part: (top, height) in pixels from its start,
+    given what lies above the first row (`above`), the heights of a box's row and of the other
+    rows (the «гора», totals), and the line under each."""
+    top = above
+    for row in stage_rows(variant):
+        height = box_h if row.kind == "box" else other_h
+        if row.kind == "box" and row.box_id == box_id:
+            return top, height
+        top += height + line
+    raise KeyError(box_id)
+
+
+def reveal_offset(top: float, height: float, offset: float, viewport: float, margin: float = 8.0
+                  ) -> float | None:
+    """The scroll offset that brings the span [top, top + height] into a viewport `viewport` tall
+    scrolled to `offset`, moving it as little as it can; None where it is in view already."""
+    if top < offset:
+        return max(top - margin, 0.0)
+    if top + height > offset + viewport:
+        return max(top + height + margin - viewport, 0.0)
+    return None
+
+
 @dataclass(frozen=True)
 class Cell:
     """One box of one player: the text to read (score or empty) and how it looks."""
@@ -83,10 +122,12 @@ def box_cell(
     """The cell of box `box_id` for player `seat` (0-based) in `stage` (1-based)."""
     stage_sheet = sheet["players"][seat]["stages"][stage - 1]
     written = stage_sheet["boxes"].get(box_id)
+    # the «гора»'s boxes are written with their sign, as on paper: +4 against −8 (RULES.md §3.4)
+    drawn = signed if state.variant.fences and state.variant.box(box_id).section == "upper" else num
     if written is not None:
         if box_id in stage_sheet["crossed"]:
             return Cell(num(written), "—", "crossed", False)
-        return Cell(num(written), num(written), "written", False)
+        return Cell(num(written), drawn(written), "written", False)
     current = not state.finished and state.seat == seat and (
         state.stage == stage or state.variant.stage_order == "any")  # "any": the player picks the stage
     if not current:
@@ -96,7 +137,7 @@ def box_cell(
     hint = hints[box_id]
     if hint is None or not hint.valid:
         return Cell("", "0" if hint is not None else "", "greyed", True)
-    shown = f"{num(hint.score)}+{hint.extra}" if hint.extra else num(hint.score)  # the extra Yahtzee's +100 too
+    shown = f"{num(hint.score)}+{hint.extra}" if hint.extra else drawn(hint.score)  # the extra Yahtzee's +100 too
     return Cell("", shown, "preview", True)
 
 

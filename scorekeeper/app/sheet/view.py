@@ -18,6 +18,7 @@ from scorekeeper.app.sheet.model import (
     NARROW_CELL,
     Cell,
     Row,
+    best_box,
     box_cell,
     cell_name,
     entered_elsewhere,
@@ -26,6 +27,8 @@ from scorekeeper.app.sheet.model import (
     match_rows,
     others_move,
     previews,
+    reveal_offset,
+    row_span,
     stage_rows,
     turn_line,
     turns_played,
@@ -41,6 +44,11 @@ from scorekeeper.i18n import num, points
 from scorekeeper.service import GameService
 
 HEADER_H = 34  # the players' names above the sheet
+OTHER_ROW_H = 44  # a row of the sheet that is not a box (the «гора», a stage's total)
+LINE_W = 0.5  # the line under each row
+SCROLL_EVERY_MS = 50  # how often the browser says where the boxes are, while they scroll
+FIXED_H = 450  # the screen's height less the boxes' view on a phone held upright (before the browser says)
+MIN_VIEWPORT = 120.0  # ... and the least that estimate takes it to be
 TOTAL_H = 34  # a line of totals below it
 CELL_NAME_WIDE = 84.0  # a player's column as wide as it gets
 SITTING_OUT = 0.4  # the opacity of the column of a player who does not play the match's current game
@@ -73,6 +81,11 @@ class SheetScreen:
         self.dice = DicePanel(shell, self.variant, self._roll, self._roll_without_dice)
         self._sideways: ft.Row | None = None  # the players' columns when they scroll sideways
         self._grid: ft.Column | None = None  # the boxes, scrolling up and down
+        # How far the boxes are scrolled and how tall their view is, as the browser last said (a
+        # scroll's end is always said, whatever the interval).
+        self._offset = 0.0
+        self._viewport: float | None = None
+        self._reveal = False  # after this screen's throw: bring the box it scores most in into view
         self._games_shown = len(self.service.state.games)  # a match's games over when last drawn
         self._sync_dice(self.service.state)
         self._unsubscribe: Callable[[], None] | None = self.service.subscribe(self._game_changed)
@@ -85,30 +98,65 @@ class SheetScreen:
             self._unsubscribe = None
 
     def after_mount(self) -> None:
-        """A match's next game opens at the top, the players' names in view; with many players,
-        bring the current player's column into view."""
+        """A match's next game opens at the top, the players' names in view; otherwise the boxes
+        stay where the player scrolled them, and after this screen's throw the sheet scrolls on to
+        the box it scores most in, where that is out of view; with many players, bring the
+        current player's column into view."""
         grid, games = self._grid, len(self.service.state.games)
-        if grid is not None and games != self._games_shown:
+        to_best, self._reveal = self._reveal, False
+        target: float | None = None
+        if games != self._games_shown:
             self._games_shown = games
+            target = self._offset = 0.0
+        else:
+            # The boxes where the player left them (a redraw may build them anew at the top), or on
+            # to the box the throw scores most in.
+            best = self._best_in_view(self._offset) if to_best else None
+            target = best if best is not None else (self._offset or None)
+        if grid is not None and target is not None:
+            offset = target
 
-            async def to_top() -> None:
+            async def scroll() -> None:
                 try:
-                    await grid.scroll_to(offset=0, duration=0)
+                    # at once: scrolled in steps (an animation), Flutter's web semantics dropped the
+                    # other players' cells' identifiers and names
+                    await grid.scroll_to(offset=offset, duration=0)
                 except Exception:  # the screen went away meanwhile
                     pass
 
-            self.shell.page.run_task(to_top)
+            self.shell.page.run_task(scroll)
         cells, seat = self._sideways, self.service.state.seat
         if cells is None or seat is None or self.service.state.finished:
             return
 
-        async def reveal() -> None:
+        async def current_column() -> None:
             try:
-                await cells.scroll_to(scroll_key=f"seat-{seat + 1}", duration=0)
+                await cells.scroll_to(scroll_key=f"seat-{seat + 1}", duration=0)  # its name and total follow
             except Exception:  # the screen went away meanwhile: nothing to show
                 pass
 
-        self.shell.page.run_task(reveal)
+        self.shell.page.run_task(current_column)
+
+    def _scrolled(self, e: ft.OnScrollEvent) -> None:
+        self._offset = float(e.pixels)
+        if e.viewport_dimension:
+            self._viewport = float(e.viewport_dimension)
+
+    def _best_in_view(self, offset: float) -> float | None:
+        """The offset that shows the box the throw scores most in, or None where it shows already
+        (or the throw makes none)."""
+        state = self.service.state
+        best = best_box(self.variant, self._hints(state, self.viewing_stage or state.stage))
+        if best is None:
+            return None
+        top, height = row_span(self.variant, best, 0.0, theme.ROW_H, OTHER_ROW_H, LINE_W)
+        viewport = self._viewport or max(self.shell.height - FIXED_H, MIN_VIEWPORT)
+        return reveal_offset(top, height, offset, viewport)
+
+    def _hints(self, state: State, stage: int) -> dict[str, Any]:
+        """What each open box of the current player would take now, in the stage shown."""
+        choosing = self.variant.stage_order == "any"  # the player writes in whichever stage is shown
+        return previews(state, stage if choosing else None) if stage == state.stage or choosing else {}
 
     # --- the game changed (here or on another screen) --------------------------------------------
     def _game_changed(self, state: State, action: Action) -> None:
@@ -175,7 +223,9 @@ class SheetScreen:
         return True
 
     def _roll(self, values: tuple[int, ...]) -> None:
+        self._reveal = True  # before the action: its redraw may come before _do returns
         if not self._do(lambda: self.service.roll(values, player=self.shown_player, seen=self.seen)):
+            self._reveal = False
             self._sync_dice(self.service.state)
             self.dice.refresh()
 
@@ -421,8 +471,7 @@ class SheetScreen:
         players = sheet["players"]
         width = self._cell_width(len(players))
         current_seat = state.seat if not state.finished else None
-        choosing = self.variant.stage_order == "any"  # the player writes in whichever stage is shown
-        hints = previews(state, stage if choosing else None) if stage == state.stage or choosing else {}
+        hints = self._hints(state, stage)
         names: list[ft.Control] = [
             ft.Container(
                 content=self._player_name(p, i, sitting_out=self._sitting_out(sheet, i), width=width),
@@ -431,7 +480,6 @@ class SheetScreen:
                 alignment=ft.Alignment.CENTER,
                 padding=ft.Padding.symmetric(horizontal=2),  # two names never run into one
                 bgcolor=theme.CURRENT_COLUMN if i == current_seat else None,
-                key=ft.ScrollKey(f"seat-{i + 1}"),  # type: ignore[call-arg]
             )
             for i, p in enumerate(players)
         ]
@@ -487,7 +535,7 @@ class SheetScreen:
             content=ft.Text(text, size=13 if long else 15, weight=label_weight, max_lines=2,
                             overflow=ft.TextOverflow.ELLIPSIS),
             width=self._name_width(),
-            height=theme.ROW_H if row.kind == "box" else 44,
+            height=theme.ROW_H if row.kind == "box" else OTHER_ROW_H,
             alignment=ft.Alignment.CENTER_LEFT,
             padding=ft.Padding.only(left=8),
         )
@@ -532,7 +580,7 @@ class SheetScreen:
                 identifier = f"stage-total-{n}-{stage}"
                 value = num(stage_sheet["total"])
             cell_box = tagged(
-                ft.Container(content=content, width=width, height=44, alignment=ft.Alignment.CENTER,
+                ft.Container(content=content, width=width, height=OTHER_ROW_H, alignment=ft.Alignment.CENTER,
                              bgcolor=theme.CURRENT_COLUMN if current else None,
                              border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE))),
                 identifier,
@@ -620,7 +668,7 @@ class SheetScreen:
             stripes.append(ft.Container(
                 content=ft.Row(shown, spacing=0),
                 bgcolor=bg,
-                border=ft.Border.only(bottom=ft.BorderSide(0.5, theme.LINE)) if lines else None,
+                border=ft.Border.only(bottom=ft.BorderSide(LINE_W, theme.LINE)) if lines else None,
             ))
         return stripes
 
@@ -766,34 +814,51 @@ class SheetScreen:
         )
         sheet = state.sheet()
         bar += self._match_news(state, sheet)
-        rows, totals = self._grid_parts(state, sheet, stage), self._totals(state, sheet)
+        parts, totals = self._grid_parts(state, sheet, stage), self._totals(state, sheet)
+        # The players' names stay above the boxes as they scroll: whose column is whose stays in view.
+        players_row, rows = parts[:1], parts[1:]
         totals_box = ft.Container(border=ft.Border.only(top=ft.BorderSide(1, theme.LINE)))
         self._sideways = None
         if len(state.players) <= theme.PLAYERS_WITHOUT_SCROLL:
-            grid = ft.Column([*self._stripes(rows), turns_list], spacing=0, scroll=ft.ScrollMode.AUTO, expand=True)
+            names_box: ft.Control = ft.Column(self._stripes(players_row), spacing=0)
+            grid = ft.Column([*self._stripes(rows), turns_list], spacing=0, scroll=ft.ScrollMode.AUTO, expand=True,
+                             on_scroll=self._scrolled, scroll_interval=SCROLL_EVERY_MS)
             totals_box.content = ft.Column(self._stripes(totals, lines=False), spacing=0)
         else:
-            # Many players: the box names stay put, the players' columns (and their totals) scroll
-            # sideways, and the current player's column is brought into view after each change.
+            # Many players: the box names stay put, the players' columns (their names and totals
+            # with them) scroll sideways, and the current player's column is brought into view
+            # after each change.
             totals_cells = ft.Row([ft.Column(self._stripes(totals, left=False, lines=False), spacing=0)],
                                   scroll=ft.ScrollMode.HIDDEN, expand=True)
+            name_cells = ft.Row([ft.Column(self._stripes(players_row, left=False), spacing=0)],
+                                scroll=ft.ScrollMode.HIDDEN, expand=True)
 
             async def follow(e: Any) -> None:
                 await totals_cells.scroll_to(offset=e.pixels, duration=0)
+                await name_cells.scroll_to(offset=e.pixels, duration=0)
 
-            cells = ft.Row([ft.Column(self._stripes(rows, left=False), spacing=0)],
+            width = self._cell_width(len(state.players))
+            # where each player's column starts, to bring it into view (after_mount)
+            starts = ft.Row([ft.Container(width=width, height=0, key=ft.ScrollKey(f"seat-{i + 1}"))  # type: ignore[call-arg]
+                             for i in range(len(state.players))], spacing=0)
+            cells = ft.Row([ft.Column([starts, *self._stripes(rows, left=False)], spacing=0)],
                            scroll=ft.ScrollMode.AUTO, expand=True, on_scroll=follow, scroll_interval=30)
             self._sideways = cells
-            names = ft.Column(self._stripes(rows, right=False), spacing=0, width=self._name_width())
-            grid = ft.Column([ft.Row([names, cells], spacing=0, vertical_alignment=ft.CrossAxisAlignment.START),
-                              turns_list], spacing=0, scroll=ft.ScrollMode.AUTO, expand=True)
+            labels = ft.Column(self._stripes(rows, right=False), spacing=0, width=self._name_width())
+            grid = ft.Column([ft.Row([labels, cells], spacing=0, vertical_alignment=ft.CrossAxisAlignment.START),
+                              turns_list], spacing=0, scroll=ft.ScrollMode.AUTO, expand=True,
+                             on_scroll=self._scrolled, scroll_interval=SCROLL_EVERY_MS)
+            names_box = ft.Row(
+                [ft.Column(self._stripes(players_row, right=False), spacing=0, width=self._name_width()), name_cells],
+                spacing=0,
+            )
             totals_box.content = ft.Row(
                 [ft.Column(self._stripes(totals, right=False, lines=False), spacing=0, width=self._name_width()),
                  totals_cells],
                 spacing=0,
             )
         self._grid = grid
-        table = ft.Column([grid, totals_box], spacing=0, expand=True)
+        table = ft.Column([names_box, grid, totals_box], spacing=0, expand=True)
         top = header(s, "", back=s.home, trailing=[rules, undo], title_control=title)
         sheet_area = ft.Container(content=table, expand=True, padding=ft.Padding.symmetric(horizontal=8))
         panel_w = self._panel_width()
