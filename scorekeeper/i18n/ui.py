@@ -136,6 +136,14 @@ UI: dict[str, Text] = {
         "Throw {k} went without its dice: enter the next one",
     ),
     "enter_goals_hint": Text("Голы пяти команд", "Goals of the five teams"),
+    "first_blank_hint": Text(
+        "Введите пять кубиков. Если все пять будут брошены снова, бросок можно записать и без кубиков.",
+        "Enter the five dice. If all five will be thrown again, the throw can go without its dice.",
+    ),
+    "same_dice_hint": Text(
+        "Это кубики прошлого броска. Нажмите кубики, брошенные снова, и их новые значения на панели.",
+        "These are the dice of the last throw. Tap the dice thrown again, then their new faces on the pad.",
+    ),
     "throw_recorded": Text("Бросок {k}: {dice}", "Throw {k}: {dice}"),
     "why_not": Text("Так не выйдет", "Not possible"),
     "write_zero": Text("Записать 0", "Write 0"),
@@ -153,7 +161,7 @@ UI: dict[str, Text] = {
     "undone_throw": Text("бросок {dice}", "throw {dice}"),
     "undone_tour": Text("голы тура {dice}", "the tour's goals {dice}"),
     "undone_throw_without_dice": Text("бросок без кубиков", "a throw without its dice"),
-    "undo_other_title": Text("Отменить ход {player}: {move}?", "Undo {player}'s move: {move}?"),
+    "undo_other_title": Text("Отменить ход игрока {player}: {move}?", "Undo {player}'s move: {move}?"),
     "undo_other_reason": Text(
         "Сейчас ходит {now}. Отменённый ход останется в списке «Ходы» с пометкой «отменено».",
         "It is {now}'s turn now. The move taken back stays in the Turns list, marked undone.",

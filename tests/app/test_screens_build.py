@@ -195,7 +195,7 @@ def test_an_undo_is_said_on_every_phone_and_asks_before_it_takes_back_another_pl
     assert service.state.player_name == "Аня" and not page.dialogs
     screen._undo(None)  # Борис's box, and it is Аня's turn: asked first, nothing undone yet
     assert len(page.dialogs) == 1 and service.state.sheets[1].stages[0].written.get("sixes") == 18
-    assert texts(page.dialogs[0].title) == ["Отменить ход Борис: Шестёрки 18?"]
+    assert texts(page.dialogs[0].title) == ["Отменить ход игрока Борис: Шестёрки 18?"]
     identifiers(page.dialogs[0])["confirm-undo"].content.on_click(None)
     assert "sixes" not in service.state.sheets[1].stages[0].written
     for phone in (shell, other):
@@ -204,7 +204,7 @@ def test_an_undo_is_said_on_every_phone_and_asks_before_it_takes_back_another_pl
     assert not page.dialogs and service.state.throws == 0
     assert note(other) == ["Отменено: Борис — бросок 6-6-6-1-2"]
     screen._undo(None)
-    assert texts(page.dialogs[0].title) == ["Отменить ход Аня: Единицы 3?"]
+    assert texts(page.dialogs[0].title) == ["Отменить ход игрока Аня: Единицы 3?"]
     identifiers(page.dialogs[0])["confirm-undo"].content.on_click(None)
     screen._undo(None)
     assert not page.dialogs and not service.state.can_undo()
@@ -311,6 +311,25 @@ def test_keys_that_are_no_dice_are_said_and_change_nothing(shell: Shell) -> None
     assert isinstance(screen, SheetScreen)
     screen.dice._keys_submitted(SimpleNamespace(control=SimpleNamespace(value="7a89")))
     assert "кубики набираются цифрами от 1 до 6" in " ".join(texts(page.dialogs[0].content))
+
+
+def test_throw_pressed_on_dice_not_yet_changed_says_what_to_do(shell: Shell) -> None:
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    service, screen = open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    page: Any = shell.page
+    screen.dice._throw_pressed(None)  # nothing entered before the first throw
+    assert "Если все пять будут брошены снова" in " ".join(texts(page.dialogs[0].content))
+    page.dialogs.clear()
+    screen.dice.keys.value = "66123"
+    screen.dice._throw_pressed(None)
+    assert service.state.throws == 1
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    screen.dice._throw_pressed(None)  # again, on the dice of that throw (the pale ones to throw again)
+    assert len(page.dialogs) == 1
+    assert "Это кубики прошлого броска" in " ".join(texts(page.dialogs[0].content))
+    assert service.state.throws == 1  # nothing recorded
 
 
 def test_a_tap_on_another_players_box_says_whose_turn_it_is(shell: Shell) -> None:

@@ -203,8 +203,9 @@ def test_dice_set_by_tapping_them_and_the_throw_button(new_tab) -> None:
     tab.wait_text("die-5", re.compile("2$"))
     tab.tap("throw")
     tab.wait_text("turn", re.compile("бросок 2 из 3"))
-    tab.tap("throw")  # the same dice again are not a new throw
-    time.sleep(0.5)
+    tab.tap("throw")  # the same dice again are not a new throw: the app says which to change
+    tab.wait_text("reason", re.compile("кубики прошлого броска"))
+    tab.close_dialog()
     assert re.search("бросок 2 из 3", tab.text("turn"))
     tab.tap("box-1-1-ones")
     tab.wait_text("box-1-1-ones", "4")

@@ -56,7 +56,8 @@ class DicePanel:
         self.column = ft.Column()
         self.keys = ft.TextField(
             hint_text="55523",
-            hint_style=ft.TextStyle(color=theme.MUTED, size=14, italic=True),  # an example, not dice entered
+            # an example, not dice entered: faint, so that at arm's length it does not read as a throw
+            hint_style=ft.TextStyle(color=ft.Colors.with_opacity(0.45, theme.MUTED), size=14, italic=True),
             prefix_icon=ft.Icons.KEYBOARD,
             on_change=self._keys_changed,
             on_submit=self._keys_submitted,
@@ -120,13 +121,17 @@ class DicePanel:
             if len(entry.blanks()) < len(entry.values):
                 self._throw_without_dice()  # the dice entered are the ones kept: the intent is plain
             else:  # nothing entered: perhaps all five were thrown again, perhaps Throw came first
-                self.shell.explain(self.shell.t("why_not"), self.shell.t("all_blank_hint"),
+                hint = "first_blank_hint" if entry.thrown is None else "all_blank_hint"
+                self.shell.explain(self.shell.t("why_not"), self.shell.t(hint),
                                    [("throw-without-dice", self.shell.t("throw_without_dice"),
                                      self._throw_without_dice)])
             return
         if values is None and entry.complete() is None:
             hint = "enter_goals_hint" if self.numeric else "enter_dice_hint"
             self.shell.explain(self.shell.t("why_not"), self.shell.t(hint))
+            return
+        if values is None:  # the dice as the last throw left them: which were thrown again?
+            self.shell.explain(self.shell.t("why_not"), self.shell.t("same_dice_hint"))
             return
         self._throw(values)
 
