@@ -131,6 +131,25 @@ def test_the_results_chart_draws_the_players_with_most_games_and_says_so(tmp_pat
     assert chart.label.startswith("Результаты по играм: Ира:")
 
 
+def test_a_player_has_one_colour_in_both_charts(tmp_path: Path) -> None:
+    store = Store(tmp_path / "g.sqlite")
+    for seed in range(3):
+        finish(store, "yatzy", ["Борис", "Аня", "Вера"], seed)
+    finish(store, "yatzy", ["Вера", "Аня"], 9)  # the latest game: its running totals are drawn
+    shell = shell_on(store, tmp_path)
+    shell.show(lambda: StatisticsScreen(shell, "Аня"))  # Аня's results line comes first
+
+    def colours(identifier: str) -> dict[str, str]:
+        chart = identifiers(shell.page.controls[0])[identifier]
+        lines = [c for c in walk(chart) if type(c).__name__ == "LineChart"][0].data_series
+        return {line.points[-1].tooltip.split(":")[0]: line.color for line in lines}
+
+    running, results = colours("chart-running-totals"), colours("chart-results")
+    assert set(running) == {"Вера", "Аня"} and set(results) == {"Борис", "Аня", "Вера"}
+    assert all(results[name] == colour for name, colour in running.items())
+    assert len(set(results.values())) == 3
+
+
 def test_statistics_put_the_leader_of_a_variant_first(tmp_path: Path) -> None:
     store = Store(tmp_path / "g.sqlite")
     for seed in range(6):

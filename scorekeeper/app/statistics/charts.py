@@ -7,7 +7,7 @@ colours are mid tones that read on light and dark, the axes' labels are big enou
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import flet as ft
 import flet_charts as fch
@@ -65,14 +65,17 @@ def legend(names: Sequence[str], seats: Sequence[int] | None = None) -> ft.Contr
 
 
 def _chart(series: list[tuple[int, list[tuple[float, float]]]], x_max: float, x_title: str,
-           x_step: float | None = None, names: Sequence[str] = ()) -> fch.LineChart:
+           x_step: float | None = None, names: Sequence[str] = (), colours: Sequence[int] | None = None
+           ) -> fch.LineChart:
+    """One line per (player's index in `names`, points); `colours` the palette index of each
+    player where it is not the index itself."""
     ys = [y for _, points in series for _, y in points] or [0.0]
     low, high, step = _ticks(min(ys), max(ys))
     xs = x_step or axis_step(max(x_max, 1.0), 5)
     data = [
         fch.LineChartData(
             points=[fch.LineChartDataPoint(x=x, y=y, tooltip=_tip(names, seat, y)) for x, y in points],
-            color=colour(seat),
+            color=colour(colours[seat] if colours is not None else seat),
             stroke_width=3,
             curved=False,
             rounded_stroke_cap=True,
@@ -110,6 +113,13 @@ def _chart(series: list[tuple[int, list[tuple[float, float]]]], x_max: float, x_
     )
 
 
+def _palette(names: Sequence[str], given: Mapping[str, int]) -> list[int]:
+    """Each name's palette index: the one given, else the first not taken."""
+    taken = {given[n] for n in names if n in given}
+    free = (i for i in range(len(names) + len(taken)) if i not in taken)
+    return [given[n] if n in given else next(free) for n in names]
+
+
 def running_chart(shell: Shell, names: Sequence[str], totals: list[list[int]]) -> ft.Control:
     """Running totals turn by turn of one game: one line per player (`chart-running-totals`)."""
     series = [(seat, [(float(turn), float(total)) for turn, total in enumerate(points)])
@@ -131,9 +141,11 @@ def running_chart(shell: Shell, names: Sequence[str], totals: list[list[int]]) -
 
 
 def results_chart(shell: Shell, results: Sequence[GameResult], names: Sequence[str], title: str,
-                  note: str = "") -> ft.Control:
+                  note: str = "", colours: Mapping[str, int] | None = None) -> ft.Control:
     """Each player's total in each finished game, oldest first (`chart-results`); `note` says
-    what was left out."""
+    what was left out; `colours` the palette index of players already drawn in another chart
+    (the others take the first colours left)."""
+    drawn = _palette(names, colours or {})
     series = []
     for seat, name in enumerate(names):
         points = [(float(i + 1), float(r.totals[name])) for i, r in enumerate(results) if name in r.totals]
@@ -146,9 +158,9 @@ def results_chart(shell: Shell, results: Sequence[GameResult], names: Sequence[s
             ft.Text(shell.t("results_over_time"), size=18, weight=ft.FontWeight.W_600),
             ft.Text(" ".join(x for x in (f"{title}. {shell.t('stats_results_note')}", note) if x), size=13,
                     color=theme.MUTED),
-            legend(names),
+            legend(names, drawn),
             _chart(series, float(len(results)), shell.t("stats_game"), x_step=1.0 if len(results) <= 8 else None,
-                   names=names),
+                   names=names, colours=drawn),
         ],
         spacing=6,
     )

@@ -53,6 +53,7 @@ class StatisticsScreen:
         self.player = player
         self.variant = variant
         self.chart_index: int | None = None  # 0: the latest game of the filter (None: latest finished)
+        self._colours: dict[str, int] = {}  # each player's colour, as the running totals drew it
 
     def dispose(self) -> None:
         """Nothing to let go of."""
@@ -217,6 +218,7 @@ class StatisticsScreen:
         except StoreError:
             return []
         names = list(state.players)
+        self._colours = {name: seat for seat, name in enumerate(names)}  # the results chart's colours too
         label = (f"{t('hist_game_n', n=game['id'])} · {variant_name(game['variant'], s.lang)} · "
                  f"{when(game['finished'] or game['created'], s.lang, time=False)}")
         chooser = ft.Row(
@@ -264,7 +266,7 @@ class StatisticsScreen:
         notes = [s.t("stats_latest_games", n=limit)] if len(results) >= limit else []
         if len(played) > len(names):
             notes.append(s.t("stats_lines_shown", n=len(names)))
-        return [results_chart(s, results, names, title, " ".join(notes))]
+        return [results_chart(s, results, names, title, " ".join(notes), self._colours)]
 
     def build(self) -> ft.Control:
         """Filters, rows, charts."""
@@ -285,6 +287,7 @@ class StatisticsScreen:
         else:
             parts = [tagged(ft.Text(t("stats_tap_player"), size=14, color=theme.MUTED), "stats-hint"),
                      *[self._table(table) for table in standings(found)]]
+        self._colours = {}
         if found:  # no running chart of an unfinished game under «no finished games yet»
             parts += self._running()
         parts += self._results()
