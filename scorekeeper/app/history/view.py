@@ -394,8 +394,8 @@ class GameSheetScreen:
         stay put and the columns scroll sideways."""
         from scorekeeper.app.sheet.model import (
             cell_name,
+            drawn_score,
             match_rows,
-            signed,
             stage_rows,
             upper_meter,
         )
@@ -438,8 +438,7 @@ class GameSheetScreen:
                         value = part["boxes"].get(row.box_id)
                         crossed = row.box_id in part["crossed"]
                         # A crossed box reads as on the live sheet: a dash, spoken as "crossed out".
-                        gora = variant.fences and variant.box(row.box_id).section == "upper"  # with its sign
-                        shown = "" if value is None else CROSSED if crossed else (signed if gora else num)(value)
+                        shown = "" if value is None else CROSSED if crossed else drawn_score(variant, row.box_id, value)
                         content: ft.Control = ft.Text(shown, size=16, color=theme.MUTED if crossed else None,
                                                       semantics_label=s.t("crossed") if crossed else None)
                         identifier = f"history-box-{seat + 1}-{stage}-{row.box_id}"

@@ -122,12 +122,10 @@ def box_cell(
     """The cell of box `box_id` for player `seat` (0-based) in `stage` (1-based)."""
     stage_sheet = sheet["players"][seat]["stages"][stage - 1]
     written = stage_sheet["boxes"].get(box_id)
-    # the «гора»'s boxes are written with their sign, as on paper: +4 against −8 (RULES.md §3.4)
-    drawn = signed if state.variant.fences and state.variant.box(box_id).section == "upper" else num
     if written is not None:
         if box_id in stage_sheet["crossed"]:
             return Cell(num(written), "—", "crossed", False)
-        return Cell(num(written), drawn(written), "written", False)
+        return Cell(num(written), drawn_score(state.variant, box_id, written), "written", False)
     current = not state.finished and state.seat == seat and (
         state.stage == stage or state.variant.stage_order == "any")  # "any": the player picks the stage
     if not current:
@@ -137,8 +135,15 @@ def box_cell(
     hint = hints[box_id]
     if hint is None or not hint.valid:
         return Cell("", "0" if hint is not None else "", "greyed", True)
-    shown = f"{num(hint.score)}+{hint.extra}" if hint.extra else drawn(hint.score)  # the extra Yahtzee's +100 too
+    # the extra Yahtzee's +100 too
+    shown = f"{num(hint.score)}+{hint.extra}" if hint.extra else drawn_score(state.variant, box_id, hint.score)
     return Cell("", shown, "preview", True)
+
+
+def drawn_score(variant: Variant, box_id: str, score: int) -> str:
+    """A box's score as drawn: the «гора»'s boxes with their sign, as on paper (+4, −8; RULES.md
+    §3.4), the others as numbers."""
+    return signed(score) if variant.fences and variant.box(box_id).section == "upper" else num(score)
 
 
 def why_closed(sheet: dict[str, Any], state: State, seat: int, stage: int, box_id: str, lang: Lang) -> str | None:
