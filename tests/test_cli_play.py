@@ -25,6 +25,7 @@ from scorekeeper.game.simulate import play_random
 from scorekeeper.rules import get_variant
 from scorekeeper.service import GameService
 from scorekeeper.store import Store
+from tests.test_store import first_schema_file
 
 CLI_EXAMPLE = {
     "variant": "ru_fences",
@@ -115,21 +116,6 @@ def _show_as_another_user(db: str) -> subprocess.CompletedProcess[str]:
     return as_nobody("-c", code, "show", "--db", db, "--last")
 
 
-def _first_schema_file(path: Path) -> None:
-    """A file as the first version of the program saved it: one game of Yahtzee, one throw."""
-    from scorekeeper.store import MIGRATIONS
-
-    db = sqlite3.connect(path)
-    db.executescript(MIGRATIONS[0])
-    db.execute("INSERT INTO games (variant, options, created) VALUES ('yahtzee', '{}', '2026-11-01T10:00:00')")
-    db.execute("INSERT INTO players VALUES (1, 0, 'Аня')")
-    db.execute("INSERT INTO actions VALUES (1, 1, 'roll', '{\"roll\": [6, 6, 6, 1, 2]}', 'Аня', "
-               "'2026-11-01T10:01:00')")
-    db.execute("PRAGMA user_version=1")
-    db.commit()
-    db.close()
-
-
 @pytest.mark.parametrize("saved_by", ["this version", "the first version"])
 def test_show_reads_a_file_in_a_folder_that_may_not_be_written(
     saved_by: str, capsys: pytest.CaptureFixture[str]
@@ -144,7 +130,7 @@ def test_show_reads_a_file_in_a_folder_that_may_not_be_written(
             assert code == 0
             (folder / "game.json").unlink()
         else:
-            _first_schema_file(folder / "games.db")
+            first_schema_file(folder / "games.db")
             copy = folder / "copy.db"
             shutil.copy(db, copy)
             code, played, _ = _run(capsys, "show", "--db", str(copy), "--last")

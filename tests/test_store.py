@@ -157,10 +157,10 @@ def test_undo_past_the_end_reopens_the_game_and_drops_its_results(store: Store) 
     assert store.action_count(service.game_id) == len(last) + 2
 
 
-def test_a_file_of_the_first_schema_is_migrated_with_its_games(tmp_path: Path) -> None:
+def first_schema_file(path: Path) -> None:
+    """A file as the first version of the program saved it: one game of Yahtzee, one throw."""
     from scorekeeper.store import MIGRATIONS
 
-    path = tmp_path / "v1.db"
     db = sqlite3.connect(path)
     db.executescript(MIGRATIONS[0])
     db.execute("INSERT INTO games (variant, options, created) VALUES ('yahtzee', '{}', '2026-11-01T10:00:00')")
@@ -169,6 +169,11 @@ def test_a_file_of_the_first_schema_is_migrated_with_its_games(tmp_path: Path) -
     db.execute("PRAGMA user_version=1")
     db.commit()
     db.close()
+
+
+def test_a_file_of_the_first_schema_is_migrated_with_its_games(tmp_path: Path) -> None:
+    path = tmp_path / "v1.db"
+    first_schema_file(path)
     with Store(path) as store:
         assert store.schema_version == SCHEMA_VERSION
         info, state, saved = store.load(1)
