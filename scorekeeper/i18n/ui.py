@@ -146,7 +146,6 @@ UI: dict[str, Text] = {
     ),
     "throw_recorded": Text("Бросок {k}: {dice}", "Throw {k}: {dice}"),
     "why_not": Text("Так не выйдет", "Not possible"),
-    "write_zero": Text("Записать 0", "Write 0"),
     "write_a_box": Text("Теперь запишите клетку", "Now write a box"),
     "rematch": Text("Ещё партию", "Play again"),
     "pick_value": Text("Какое значение записать?", "Which value to write?"),

@@ -62,6 +62,18 @@ def test_written_and_crossed_cells_read_their_score() -> None:
     assert (crossed.text, crossed.shown, crossed.kind) == ("0", "—", "crossed")
 
 
+def test_armed_to_cross_out_the_boxes_that_may_be_struck_show_the_cross() -> None:
+    state = new_game(get_variant("ru_fences"), ["Аня", "Борис"])  # no throw yet: lower boxes only
+    striking = {box for box in state.variant.box_ids if state.can_cross_out(box)}
+    assert "large_straight" in striking and "ones" not in striking
+    sheet = state.sheet()
+    lower = box_cell(sheet, state, 0, 1, "large_straight", {}, striking)
+    assert (lower.text, lower.shown, lower.kind, lower.tappable) == ("", "—", "strike", True)
+    upper = box_cell(sheet, state, 0, 1, "ones", {}, striking)
+    assert (upper.shown, upper.kind, upper.tappable) == ("", "open", True)  # a tap says why not
+    assert box_cell(sheet, state, 1, 1, "large_straight", {}, striking).kind == "closed"
+
+
 def test_gora_meter_says_what_is_needed_and_the_premium() -> None:
     variant = get_variant("ru_fences")
     open_stage = {"upper": -4, "bonus": 0, "boxes": {"ones": -2, "twos": -2}}

@@ -51,6 +51,10 @@ def test_two_players_through_several_turns(new_tab, server) -> None:
     # Борис crosses out «Большой стрит» before any throw: +3 fences.
     tab.tap("cross-out")
     tab.wait_text("turn", re.compile("Выберите клетку"))
+    # The boxes that may be struck say so: the lower ones, not the «гора»'s before a throw.
+    strike = tab.page.get_by_role("group", name="Борис · Большой стрит · Вычеркнуть", exact=True)
+    strike.wait_for(timeout=5000)
+    assert tab.page.get_by_role("group", name="Борис · Единицы · Вычеркнуть", exact=True).count() == 0
     tab.tap("box-2-1-large_straight")
     tab.wait_text("box-2-1-large_straight", "0")
     tab.wait_text("fences-2", "3")
@@ -90,12 +94,14 @@ def test_two_players_through_several_turns(new_tab, server) -> None:
     tab.wait_text("box-2-1-poker", "50")
     tab.wait_text("fences-2", "2")  # 3 + (3 − 4)
 
-    # Аня claims «Фулл» with 3-3-3-2-5: the game says why not and offers a 0.
+    # Аня claims «Фулл» with 3-3-3-2-5: the game says why not and offers a 0, struck through on
+    # the sheet as the button says.
     tab.type_dice("33325")
     tab.wait_text("turn", re.compile("Аня.*бросок 1 из 6"))
     tab.tap("box-1-1-full")
     reason = tab.wait_text("reason", re.compile("Фулл"))
     assert "0" in reason
+    tab.wait_text("write-zero", "Вычеркнуть (0)")
     tab.close_dialog("write-zero")
     tab.wait_text("box-1-1-full", "0")
     tab.wait_text("turn", re.compile("Борис"))

@@ -6,7 +6,7 @@ Nothing here decides a rule: scores, previews and reasons all come from the game
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -19,7 +19,7 @@ from scorekeeper.rules import Evaluation, Variant
 NARROW_CELL = 64  # px: a player's column narrower than this shows the short form of a note
 
 RowKind = Literal["box", "upper", "extra", "stage_total"]
-CellKind = Literal["written", "crossed", "preview", "greyed", "open", "closed"]
+CellKind = Literal["written", "crossed", "preview", "greyed", "open", "closed", "strike"]
 
 
 @dataclass(frozen=True)
@@ -118,8 +118,11 @@ def box_cell(
     stage: int,
     box_id: str,
     hints: dict[str, Evaluation | None],
+    striking: Collection[str] | None = None,
 ) -> Cell:
-    """The cell of box `box_id` for player `seat` (0-based) in `stage` (1-based)."""
+    """The cell of box `box_id` for player `seat` (0-based) in `stage` (1-based). `striking`: while
+    the player is about to cross a box out, the boxes that may be struck, each drawn as the cross
+    it would take; the player's other open boxes are then drawn empty (a tap says why not)."""
     stage_sheet = sheet["players"][seat]["stages"][stage - 1]
     written = stage_sheet["boxes"].get(box_id)
     if written is not None:
@@ -130,6 +133,8 @@ def box_cell(
         state.stage == stage or state.variant.stage_order == "any")  # "any": the player picks the stage
     if not current:
         return Cell("", "", "closed", False)
+    if striking is not None:
+        return Cell("", "—", "strike", True) if box_id in striking else Cell("", "", "open", True)
     if box_id not in hints:
         return Cell("", "", "open", True)
     hint = hints[box_id]

@@ -341,11 +341,12 @@ class SheetScreen:
         if evaluation.valid:
             self._do(lambda: self.service.score(box_id, stage=stage, player=player, seen=seen))
             return
-        # The dice do not make it: say why and offer the 0 that paper would take.
+        # The dice do not make it: say why and offer the 0 that paper would take, struck through
+        # on the sheet as a crossed-out box is (the button says so, as the zero-throw one does).
         s.explain(
             name,
             evaluation.reason.in_(s.lang),
-            [("write-zero", s.t("write_zero"),
+            [("write-zero", s.t("cross_it_out"),
               lambda: self._do(lambda: self.service.score(box_id, stage=stage, player=player, seen=seen)))],
         )
 
@@ -421,6 +422,7 @@ class SheetScreen:
             "greyed": theme.MUTED,
             "open": ft.Colors.ON_SURFACE,
             "closed": ft.Colors.ON_SURFACE,
+            "strike": ft.Colors.ERROR,
         }
         text = ft.Text(
             cell.shown,
@@ -454,13 +456,15 @@ class SheetScreen:
             hint = f"{hint} · {self.shell.t('would_score', n=cell.shown)}"
         elif cell.kind == "crossed":
             hint = f"{hint} · {self.shell.t('crossed')}"
+        elif cell.kind == "strike":
+            hint = f"{hint} · {self.shell.t('cross_out')}"
         # The hint is spoken, not read as the cell's text: the text stays the written score.
         tapped = tagged(box, identifier, button=cell.tappable or None, hint_text=hint or None, container=True)
         if not hint:
             return tapped
         # A browser drops the hint: the whole of it (whose box, which, what it holds or would take)
         # is the label of a node of its own around the box, so that the box's text stays its score.
-        spoken = f"{hint}: {cell.text}" if cell.kind not in ("preview", "crossed") and cell.text else hint
+        spoken = f"{hint}: {cell.text}" if cell.kind not in ("preview", "crossed", "strike") and cell.text else hint
         return ft.Semantics(content=tapped, label=spoken)
 
     def _grid_parts(self, state: State, sheet: dict[str, Any], stage: int
@@ -472,6 +476,9 @@ class SheetScreen:
         width = self._cell_width(len(players))
         current_seat = state.seat if not state.finished else None
         hints = self._hints(state, stage)
+        # Armed to cross out: the boxes that may be struck show the cross they would take.
+        striking = {box for box in self.variant.box_ids if state.can_cross_out(box, self._writing_stage())
+                    } if self.crossing else None
         names: list[ft.Control] = [
             ft.Container(
                 content=self._player_name(p, i, sitting_out=self._sitting_out(sheet, i), width=width),
@@ -487,7 +494,7 @@ class SheetScreen:
             (ft.Container(width=self._name_width(), height=HEADER_H), names, None)
         ]
         for row in stage_rows(self.variant):
-            parts.append(self._row(row, state, sheet, stage, width, current_seat, hints, lang))
+            parts.append(self._row(row, state, sheet, stage, width, current_seat, hints, lang, striking))
         self._grey_sitting_out(parts, sheet)
         return parts
 
@@ -526,7 +533,7 @@ class SheetScreen:
                 drawn.opacity = SITTING_OUT
 
     def _row(self, row: Row, state: State, sheet: dict[str, Any], stage: int, width: float,
-             current_seat: int | None, hints: dict[str, Any], lang: Any
+             current_seat: int | None, hints: dict[str, Any], lang: Any, striking: set[str] | None = None,
              ) -> tuple[ft.Control, list[ft.Control], str | None]:
         label_weight = ft.FontWeight.W_600 if row.kind != "box" else ft.FontWeight.W_400
         text = row.label.in_(lang)
@@ -545,7 +552,7 @@ class SheetScreen:
             current = seat == current_seat and stage == state.stage
             if row.kind == "box":
                 assert row.box_id is not None
-                cell = box_cell(sheet, state, seat, stage, row.box_id, hints)
+                cell = box_cell(sheet, state, seat, stage, row.box_id, hints, striking)
                 hint = f"{player['name']} · {row.label.in_(lang)}"
                 why = None if cell.tappable or state.finished else (
                     lambda seat=seat, stage=stage, box_id=row.box_id: self._why_closed(seat, stage, box_id))
