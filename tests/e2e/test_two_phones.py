@@ -71,3 +71,24 @@ def test_the_same_throw_typed_on_two_phones_is_recorded_once(new_tab) -> None:
     other.wait_text("reason", re.compile("Сейчас ходит Олег"))
     other.close_dialog("dismiss")
     tab.wait_text("box-1-1-sixes", "18")
+
+
+def test_a_phone_put_away_while_another_records_leaves_no_error_behind(new_tab, server) -> None:
+    """A tab closed while the server sends it the other phone's throw ends its connection quietly:
+    the organiser's terminal shows no traceback."""
+    tab = new_tab(color_scheme="dark")
+    start_game(tab, "yahtzee", ["Ира"])
+    start = server.log.stat().st_size
+    for _ in range(4):  # the closing tab and the update race: several rounds make the race likely
+        other = new_tab(tab.page.url, color_scheme="dark")
+        other.wait_text("turn", re.compile("Ира.*бросок 0 из 3"))
+        tab.type_dice("12345")
+        other.page.context.close()
+        tab.wait_text("turn", re.compile("бросок 1 из 3"))
+        tab.tap("undo")
+        tab.wait_text("turn", re.compile("бросок 0 из 3"))
+    time.sleep(1.0)
+    with open(server.log, "rb") as log:
+        log.seek(start)
+        written = log.read().decode(errors="replace")
+    assert "Traceback" not in written and "WebSocketDisconnect" not in written, written[-3000:]
