@@ -1,12 +1,18 @@
-"""A tab that goes away while the server sends it an update ends its connection quietly.
+"""Two mends to Flet 1.0.5's web server, so that one tab's mishap never stops a phone or a game.
 
-Flet 1.0.5's web server (flet_web.fastapi.FletApp) sends each tab its updates from a task of its
+A tab that goes away while the server sends it an update ends its connection quietly. Flet 1.0.5's
+web server (flet_web.fastapi.FletApp) sends each tab its updates from a task of its
 own; where the tab closed in the meantime (a phone put away while another phone at the table
 records a throw), that task's send fails and the failure escapes the connection's handler: the
 server's terminal shows a WebSocketDisconnect traceback, and the session is never handed back
 to Flet's session manager, so the closed tab's screens keep listening to the game. Here a failed
 send ends the send task as the tab's closing ends the receive task, and the handler goes on to
 let the session go.
+
+A control's answer to a method called on it (a scroll, a focus) that comes back after a redraw
+replaced the control resolves the call with an error. Flet raised instead, out of the loop that
+reads the tab's messages: the loop ended, and the phone, still showing the page, took no more
+taps until it was reloaded.
 """
 
 from __future__ import annotations
@@ -36,3 +42,36 @@ def end_quietly_on_disconnect() -> None:
 
     send_loop.ends_quietly = True  # type: ignore[attr-defined]
     setattr(FletApp, _SEND_LOOP, send_loop)
+
+
+_CALLS = "_Session__method_calls"  # Session.__method_calls: call id -> the event its caller waits on
+_RESULTS = "_Session__method_call_results"  # Session.__method_call_results: event -> (result, error)
+GONE = "the control was removed before it answered"
+
+
+def answer_calls_of_removed_controls() -> None:
+    """Make the answer of a control a redraw removed resolve its call with an error (GONE), as
+    Flet resolves the calls of a closed session, instead of ending the tab's reading loop."""
+    from flet.messaging.session import Session
+
+    original = Session.handle_invoke_method_results
+    if getattr(original, "answers_removed", False):
+        return
+
+    def handle(self: Any, control_id: int, call_id: str, result: Any, error: str | None) -> None:
+        try:
+            original(self, control_id, call_id, result, error)
+        except RuntimeError:  # the control is no longer registered: its caller hears so
+            waiting = getattr(self, _CALLS).pop(call_id, None)
+            if waiting is not None:
+                getattr(self, _RESULTS)[waiting] = (None, error or GONE)
+                waiting.set()
+
+    handle.answers_removed = True  # type: ignore[attr-defined]
+    Session.handle_invoke_method_results = handle  # type: ignore[method-assign]
+
+
+def mend_flet() -> None:
+    """Both mends, before the server starts."""
+    end_quietly_on_disconnect()
+    answer_calls_of_removed_controls()

@@ -34,7 +34,7 @@ def run_app(args: argparse.Namespace) -> int:
     from scorekeeper.app.config import AppConfig, default_db_path
     from scorekeeper.app.invite.model import invite_url, join_url, qr_terminal
     from scorekeeper.app.photo.model import UPLOAD_MAX_BYTES
-    from scorekeeper.app.transport import end_quietly_on_disconnect
+    from scorekeeper.app.transport import mend_flet
     from scorekeeper.store import Store, StoreError
 
     db_path = Path(args.db).expanduser() if args.db else default_db_path()
@@ -68,7 +68,7 @@ def run_app(args: argparse.Namespace) -> int:
     os.environ.setdefault("FLET_SECRET_KEY", secrets.token_hex(16))
     os.environ.setdefault("FLET_MAX_UPLOAD_SIZE", str(UPLOAD_MAX_BYTES))
     Path(os.environ["FLET_UPLOAD_DIR"]).mkdir(parents=True, exist_ok=True)
-    end_quietly_on_disconnect()
+    mend_flet()
     try:
         ft.run(
             make_main(config, store),

@@ -1,0 +1,53 @@
+"""The mends to Flet's web server (scorekeeper.app.transport), on a real Flet session."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+
+import flet as ft
+import pytest
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import MessageAction
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from scorekeeper.app.transport import GONE, answer_calls_of_removed_controls
+
+
+class Tab(Connection):
+    """The browser's end of the connection: it keeps what the server sends it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pubsubhub = PubSubHub()
+        self.sent: list = []
+
+    def send_message(self, message) -> None:
+        self.sent.append(message)
+
+
+def test_a_scroll_answered_after_its_control_was_redrawn_away_fails_the_call_not_the_tab() -> None:
+    answer_calls_of_removed_controls()
+
+    async def play() -> None:
+        tab = Tab()
+        session = Session(tab)
+        column = ft.Column(scroll=ft.ScrollMode.AUTO)
+        session.page.controls.append(column)
+        session.page.update()
+        call = asyncio.create_task(session.invoke_method(column._i, "scroll_to", {"offset": 100}, timeout=5))
+        await asyncio.sleep(0)
+        request = next(m for m in tab.sent if m.action == MessageAction.INVOKE_METHOD)
+        session.page.controls.clear()  # a redraw replaces the sheet before the browser answers
+        session.page.update()
+        del column
+        gc.collect()
+        # The answer reaches a session that no longer knows the control: it must not raise (that
+        # ended the loop reading the tab's messages, and the phone took no more taps) ...
+        session.handle_invoke_method_results(request.body.control_id, request.body.call_id, None, None)
+        # ... and the call's caller hears why, at once rather than at its timeout.
+        with pytest.raises(RuntimeError, match=GONE):
+            await asyncio.wait_for(call, 1)
+
+    asyncio.run(play())
