@@ -174,9 +174,9 @@ class GameService:
         """Strike a box (0)."""
         return self.act(CrossOut(box, stage), player, seen)
 
-    def miss(self) -> State:
+    def miss(self, player: str | None = None, seen: State | None = None) -> State:
         """The organiser closes the current player's missed football tour."""
-        return self.act(Miss())
+        return self.act(Miss(), player, seen)
 
     def undo(self, n: int = 1, seen: State | None = None) -> State:
         """Take back the last n effective actions (saved as an undo action)."""

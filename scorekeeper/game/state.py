@@ -154,6 +154,10 @@ class State:
         """A missed tour can be closed now."""
         return _can(_check_miss, self, Miss())
 
+    def missed_box(self) -> Box:
+        """The box a missed tour closes with 0 now (raises like verify_miss)."""
+        return _check_miss(self, Miss())
+
     def verify_undo(self, count: int = 1) -> None:
         """Raise why `count` actions cannot be taken back."""
         _check_undo(self, Undo(count))

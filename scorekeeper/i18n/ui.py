@@ -83,6 +83,14 @@ UI: dict[str, Text] = {
         "die of its face is kept, and after each throw the best choice is made — throw again "
         "(spending fences) or write, and which box to play next.",
     ),
+    "chances_help_no_fences": Text(  # the same, for the games without fences (Yahtzee, Kniffel, ...)
+        "Точный расчёт при игре только на верх: каждая открытая клетка верха получает один ход, "
+        "все кубики её номинала остаются на столе, а после каждого броска выбирается лучшее — "
+        "бросать ли ещё и какую клетку играть следующей.",
+        "An exact figure for playing the upper boxes only: each open upper box gets one turn, every "
+        "die of its face is kept, and after each throw the best choice is made — throw again or "
+        "write, and which box to play next.",
+    ),
     "chances_help_mid_turn": Text(
         " После этого броска — при игре в самую выгодную открытую клетку верха.",
         " After this throw: playing for the most promising open upper box.",
@@ -111,10 +119,14 @@ UI: dict[str, Text] = {
     "face_v": Text("Выпало {v}", "Rolled {v}"),
     "goals_v": Text("Голов: {v}", "Goals: {v}"),
     "rethrow_all": Text("Все заново", "Re-throw all"),
-    "tap_dice_hint": Text("Нажмите кубики, которые перебросили", "Tap the dice you re-threw"),
+    "rethrow_all_short": Text("Все 5", "All 5"),
+    "tap_dice_hint": Text(
+        "Сначала нажмите кубики, которые перебросили (все пять: «Все 5»)",
+        "First tap the dice you threw again (all five: “All 5”)",
+    ),
     "suggested_hint": Text(
-        "Бледные кубики ждут новых значений (или нажмите другие)",
-        "Faded dice wait for new values (or tap others)",
+        "Бледные кубики ждут новых значений (или нажмите другие; все пять: «Все 5»)",
+        "Faded dice wait for new values (or tap others; all five: “All 5”)",
     ),
     "enter_dice_hint": Text("Введите пять кубиков", "Enter the five dice"),
     "keys_chars": Text("«{text}»: кубики набираются цифрами от {low} до {high}.",
@@ -150,6 +162,13 @@ UI: dict[str, Text] = {
     "rematch": Text("Ещё партию", "Play again"),
     "pick_value": Text("Какое значение записать?", "Which value to write?"),
     "cross_it_out": Text("Вычеркнуть (0)", "Cross out (0)"),
+    "missed_tour": Text("Пропуск тура", "Missed tour"),
+    "missed_tour_title": Text("{player} пропускает тур", "{player} missed the tour"),
+    "missed_tour_reason": Text(
+        "Пропущенный тур закрывает нулём наименьшую открытую клетку: «{box}».",
+        "A missed tour closes the lowest open box with 0: {box}.",
+    ),
+    "missed_tour_close": Text("Закрыть «0»", "Close with 0"),
     "cancel": Text("Отмена", "Cancel"),
     "ok": Text("Понятно", "OK"),
     "would_score": Text("даст {n}", "would score {n}"),
@@ -262,7 +281,7 @@ UI.update({k: v for k, v in UI_HISTORY.items() if k not in UI})
 OPTION_NAMES: dict[str, Text] = {
     "lower_preset": Text("Нижние клетки: набор очков", "Scoring of the lower boxes"),
     "two_pairs_allow_quads": Text("Каре считается двумя парами", "Four of a kind counts as two pairs"),
-    "full_allows_five_of_kind": Text("Покер считается фуллом", "Five of a kind counts as a full house"),
+    "full_allows_five_of_kind": Text("Пять одинаковых считаются фуллом", "Five of a kind counts as a full house"),
     "first_roll_double": Text("«С руки» — вдвойне", "Double on the first throw (s ruki)"),
     "gora_premium": Text("Премия за «гору» в плюсе", "Premium for a gora above zero"),
     "gora_penalty": Text("Штраф за «гору» в минусе", "Penalty for a gora below zero"),
@@ -288,7 +307,7 @@ OPTION_NAMES: dict[str, Text] = {
     "count_time": Text("Какие голы считаются", "Which goals count"),
     "upper_threshold": Text("Сумма верха для бонуса", "Upper sum for the bonus"),
     "upper_bonus": Text("Бонус за сумму верха", "Bonus for the upper sum"),
-    "extra_bonus": Text("Бонус за каждый следующий покер", "Bonus per extra five of a kind"),
+    "extra_bonus": Text("Бонус за каждые следующие пять одинаковых", "Bonus per extra five of a kind"),
     "joker": Text("Как записывать следующий покер (джокер)", "Joker rule for an extra five of a kind"),
     "straight_score": Text("Очки за стрит (Escalera)", "Escalera scores"),
     "full_score": Text("Очки за фулл", "Full scores"),
@@ -396,7 +415,7 @@ OPTION_HELP: dict[str, Text] = {
     "fours_max": Text("В тексте — 16; пять четвёрок дают 20.", "The text says 16; five fours make 20."),
     "upper_threshold": Text("Бонус даётся, когда сумма верха не меньше этой.",
                             "The bonus comes once the upper sum reaches this."),
-    "extra_bonus": Text("Пока в клетке покера 50; при 0 бонуса нет.", "While the five-of-a-kind box holds 50; none if it holds 0."),
+    "extra_bonus": Text("Пока в клетке пяти одинаковых 50; при 0 бонуса нет.", "While the five-of-a-kind box holds 50; none if it holds 0."),
     "joker.forced": Text("Сначала свой верх: следующий покер — в клетку своего номинала, если она открыта, "
                          "иначе в нижнюю по полной цене.",
                          "Own upper box first: an extra five of a kind goes in its face's box while open, "

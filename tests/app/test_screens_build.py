@@ -332,6 +332,25 @@ def test_throw_pressed_on_dice_not_yet_changed_says_what_to_do(shell: Shell) -> 
     assert service.state.throws == 1  # nothing recorded
 
 
+def test_a_face_pressed_with_every_die_kept_says_which_to_tap_first(shell: Shell) -> None:
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    service, screen = open_sheet(shell, "yatzy", ["Аня"])
+    screen.dice.keys.value = "12346"
+    screen.dice._throw_pressed(None)
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen) and service.state.throws == 1
+    dice = screen.dice
+    dice.entry.suggested = []  # all five kept: no die waits for a face
+    dice._face(4)
+    assert service.state.throws == 1 and dice.entry.values == [1, 2, 3, 4, 6]
+    assert dice.hint.value == "Сначала нажмите кубики, которые перебросили (все пять: «Все 5»)"
+    dice._tap_die(5)  # the 6 thrown again: the hint says what it says while a die waits
+    assert "Сначала" not in (dice.hint.value or "")
+    dice._face(5)
+    assert service.state.dice is not None and service.state.dice.values == (1, 2, 3, 4, 5)
+
+
 def test_a_tap_on_another_players_box_says_whose_turn_it_is(shell: Shell) -> None:
     from scorekeeper.app.sheet.view import SheetScreen
 

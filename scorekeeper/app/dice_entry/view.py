@@ -14,7 +14,7 @@ import flet as ft
 
 from scorekeeper.app import theme
 from scorekeeper.app.dice_entry.model import DiceEntry, keys_problem, parse_keys
-from scorekeeper.app.shell import Shell, named_icon, tagged
+from scorekeeper.app.shell import Shell, tagged
 from scorekeeper.app.widgets.die import die_face
 from scorekeeper.rules import Variant
 from scorekeeper.service import GameMovedOn
@@ -48,6 +48,7 @@ class DicePanel:
         self.can_skip = False  # a throw may go without its dice now
         self.skipped = 0  # the throw number recorded without its dice, while its dice are awaited
         self._dropped = ""  # the keys emptied by another phone's change, while they may still come
+        self._nudged = False  # a face was pressed with no die waiting for one: the hint says what to tap
         self.box = ft.Container()
         self.dice_row = ft.Row()
         self.hint = ft.Text("", size=12, color=theme.MUTED, text_align=ft.TextAlign.CENTER)
@@ -101,10 +102,13 @@ class DicePanel:
     def _face(self, value: int) -> None:
         if not self.enabled:
             return
+        before = list(self.entry.values)
         values = self.entry.press_face(value)
         if values is not None:
             self._throw(values)
         else:
+            # All five kept (none faded, none tapped): the face goes nowhere, and the hint says why.
+            self._nudged = self.entry.values == before and not self.entry.blanks() and self.entry.picked is None
             self.refresh()
 
     def _throw_pressed(self, _: Any) -> None:
@@ -211,8 +215,10 @@ class DicePanel:
         self.dice_row.controls = self._dice()
         self._set_hint()
         self.column.opacity = 1.0 if self.enabled else 0.5
-        if self.box.page is not None:
+        try:
             self.box.update()
+        except RuntimeError:  # the panel is on no page (Flet raises): it is drawn when it is shown
+            pass
 
     def build(self) -> ft.Control:
         """The panel: dice, pad, keys and throw."""
@@ -230,7 +236,10 @@ class DicePanel:
             self.hint.value = self.why_not
         else:
             entry = self.entry
-            if entry.suggested:
+            if self._nudged:
+                self.hint.value = self.shell.t("tap_dice_hint")
+                self._nudged = False  # until the next tap
+            elif entry.suggested:
                 self.hint.value = self.shell.t("suggested_hint")
             elif self.skipped and entry.blanks():
                 self.hint.value = self.shell.t("without_dice_hint", k=self.skipped)
@@ -241,6 +250,17 @@ class DicePanel:
             else:
                 self.hint.value = ""
         self.hint_box.visible = bool(self.hint.value)
+
+    def _rethrow_button(self) -> ft.Control:
+        """«Все 5»: all five dice thrown again, named (an arrow alone went unnoticed, and a player
+        who threw all five filled the faded dice with the first faces: two throws recorded)."""
+        t = self.shell.t
+        return ft.OutlinedButton(
+            content=ft.Row([ft.Icon(ft.Icons.REFRESH, size=18), ft.Text(t("rethrow_all_short"), size=15)],
+                           spacing=4, tight=True),
+            on_click=self._rethrow_all, tooltip=t("rethrow_all"), height=44,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+        )
 
     def _die_size(self) -> float:
         """A die's side: the full size where the row fits, smaller on a narrower phone."""
@@ -305,9 +325,7 @@ class DicePanel:
             pad.append(ft.Row(buttons, spacing=6))
         actions = ft.Row(
             [
-                tagged(ft.IconButton(icon=named_icon(ft.Icons.REFRESH, t("rethrow_all")), on_click=self._rethrow_all,
-                                     tooltip=t("rethrow_all"), width=44, height=44),
-                       "rethrow-all"),
+                tagged(self._rethrow_button(), "rethrow-all"),
                 tagged(self.keys, "dice-keys", t("dice_keys")),
                 tagged(
                     ft.FilledButton(

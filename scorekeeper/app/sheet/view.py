@@ -295,6 +295,20 @@ class SheetScreen:
         unfinished.changed(self.shell.store)
         self.shell.open_game(service.game_id)
 
+    def _miss(self) -> None:
+        """A participant missed the tour: say which box it closes with 0, and close it when asked."""
+        s = self.shell
+        player, seen = self.shown_player, self.seen
+        try:
+            box = seen.missed_box()
+        except GameError as error:
+            s.explain(s.t("why_not"), error.in_(s.lang))
+            return
+        s.explain(s.t("missed_tour_title", player=player),
+                  s.t("missed_tour_reason", box=box.name.in_(s.lang)),
+                  [("confirm-missed-tour", s.t("missed_tour_close"),
+                    lambda: self._do(lambda: self.service.miss(player=player, seen=seen)))])
+
     def _toggle_cross_out(self, _: Any) -> None:
         self.crossing = not self.crossing
         self.shell.redraw()
@@ -643,7 +657,9 @@ class SheetScreen:
         line = match_line(sheet, self.shell.lang)
         if line:
             shown.append(ft.Container(
-                content=tagged(ft.Text(line, size=13, color=theme.MUTED, max_lines=2,
+                # Once the match is over the line is its whole story (every game, the deciding
+                # extra game last): all of it, not cut after two lines.
+                content=tagged(ft.Text(line, size=13, color=theme.MUTED, max_lines=None if sheet["finished"] else 2,
                                        overflow=ft.TextOverflow.ELLIPSIS), "match-line"),
                 padding=ft.Padding.only(left=12, right=12, bottom=4),
             ))
@@ -732,11 +748,21 @@ class SheetScreen:
                 ft.FilledButton(content=t("rematch"), on_click=lambda _: self._rematch(), height=44),
                 "rematch",
             )
+        elif not can_strike and state.can_miss():
+            # Football before the tour's goals are in: where nothing can be struck yet, the organiser
+            # can close a participant's missed tour (RULES.md §5.2).
+            cross = tagged(
+                ft.OutlinedButton(content=ft.Row([ft.Icon(ft.Icons.EVENT_BUSY, size=18), ft.Text(t("missed_tour"))],
+                                                 spacing=4),
+                                  on_click=lambda _: self._miss(), height=44),
+                "missed-tour",
+            )
         bar: list[ft.Control]
         if chances:
             # The turn takes the whole width; below it the chances line, a tap target of its own
             # (the whole line, TAP_MIN tall, beside the cross-out button) that explains them.
-            help_text = t("chances_help") + (t("chances_help_mid_turn") if state.dice is not None else "")
+            help_text = (t("chances_help" if self.variant.fences else "chances_help_no_fences")
+                         + (t("chances_help_mid_turn") if state.dice is not None else ""))
             outlook = tagged(
                 ft.Container(
                     content=ft.Text(chances, size=13, color=theme.MUTED),
