@@ -25,6 +25,7 @@ def test_a_reload_shows_a_game_started_on_another_phone(new_tab) -> None:
     other.wait("new-game")
     tab = new_tab(color_scheme="dark")
     start_game(tab, "yatzy", ["Лена", "Миша"])
+    tab.page.wait_for_url(re.compile(r"/game/\d+$"), timeout=10000)  # the address follows the sheet
     game_id = re.search(r"/game/(\d+)$", tab.page.url).group(1)
     other.open(reload=True)  # the phone's session outlives a reload: the home screen is built anew
     other.wait(f"resume-{game_id}")
