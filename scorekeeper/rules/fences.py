@@ -102,12 +102,14 @@ class FirstThrowDouble(VariantHooks):
         return Evaluation(evaluation.box, True, True, doubled, reason, evaluation.value)
 
 
-def _zero_throw_boxes(rule: str, boxes: list[Box], gora: bool) -> frozenset[str]:
-    """The boxes a turn may strike before its first throw: the lower ones as `rule` says, and the
-    «гора» too where it may be crossed out at all (RULES.md §3.2, 6)."""
+def _zero_throw_boxes(rule: str, boxes: list[Box]) -> frozenset[str]:
+    """The boxes a turn may strike before its first throw: the lower ones as `rule` says, never
+    the «гора»'s (RULES.md §3.2, 6: "от каждой покерной комбинации можно отказаться", the
+    combinations; allow_gora_cross_out lets a «гора» box be struck after a throw, and the
+    zero-throw rule's values are all of lower boxes)."""
     if rule == "none":
         return frozenset()
-    ids = {box.id for box in boxes if box.section == "lower" or gora}
+    ids = {box.id for box in boxes if box.section == "lower"}
     return frozenset(ids - {"chance"} if rule == "lower_except_chance" else ids)
 
 
@@ -140,7 +142,7 @@ def build(options: Mapping[str, Any]) -> Variant:
         throws=o["base_rolls"],
         fences=True,
         zero_throw_cross_out=o["allow_zero_roll_cross_out"] != "none",
-        zero_throw_boxes=_zero_throw_boxes(o["allow_zero_roll_cross_out"], boxes, o["allow_gora_cross_out"]),
+        zero_throw_boxes=_zero_throw_boxes(o["allow_zero_roll_cross_out"], boxes),
         upper=UpperRule(
             "gora",
             bonus=o["gora_premium"],

@@ -90,3 +90,20 @@ def test_twelve_players_on_a_small_phone_keep_their_names_apart_and_whole_where_
     _, screen = open_sheet(shell, "ru_encyclopedia", names[:3])
     wide = [c for c in walk(shell.page.controls[0]) if isinstance(c, ft.Text) and c.value == "Борис"]
     assert wide and wide[0].size == 15 and wide[0].max_lines == 1
+
+
+def test_a_box_name_that_would_wrap_in_the_narrower_column_of_many_players_is_drawn_smaller(
+        shell: Shell) -> None:
+    """Two lines of a row's full-size name are taller than the row: «Малый стрит» is drawn smaller
+    where five or more players narrow the names' column, and full size beside four."""
+    def size_of(box_name: str) -> float | None:
+        found = [c for c in walk(shell.page.controls[0]) if isinstance(c, ft.Text) and c.value == box_name]
+        assert found, box_name
+        return found[0].size
+
+    sized(shell, 360, 640)
+    _, screen = open_sheet(shell, "ru_encyclopedia", ["Аня", "Борис", "Вера", "Глеб", "Дина", "Егор"])
+    assert size_of("Малый стрит") == 13 and size_of("Шестёрки") == 15
+    screen.dispose()
+    _, screen = open_sheet(shell, "ru_encyclopedia", ["Аня", "Борис", "Вера", "Глеб"])
+    assert size_of("Малый стрит") == 15

@@ -86,14 +86,15 @@ def test_upper_cross_out_option_allows_it_after_a_throw() -> None:
     assert column(s, "Аня")["stages"][0]["boxes"]["fours"] == 0
 
 
-def test_upper_cross_out_option_allows_it_before_a_throw_too() -> None:
-    """RULES.md §3.2, 6: the zero-throw cross-out is for lower boxes *because* the «гора» cannot be
-    crossed out; where the option lets it be, it may be struck before a throw too, for +3 fences."""
-    s = run(start("ru_fences", allow_gora_cross_out=True), {"cross_out": "sixes"})
-    assert column(s, "Аня")["stages"][0]["crossed"] == ["sixes"]
-    assert column(s, "Аня")["fences"] == 3
-    s = start("ru_fences", allow_gora_cross_out=True, allow_zero_roll_cross_out="none")
-    assert not s.can_cross_out("sixes")
+def test_upper_cross_out_option_leaves_the_zero_throw_cross_out_to_lower_boxes() -> None:
+    """RULES.md §3.2, 6: the cross-out before any throw is for the lower boxes (allow_zero_roll_cross_out
+    "lower_only" says so); the «гора»'s option lets its boxes be struck after a throw only."""
+    s = start("ru_fences", allow_gora_cross_out=True)
+    assert not s.can_cross_out("sixes") and s.can_cross_out("chance")
+    with pytest.raises(BoxNotAllowed, match="before a throw"):
+        run(s, {"cross_out": "sixes"})
+    s = run(s, {"roll": [1, 2, 3, 5, 6]}, {"cross_out": "sixes"})  # after a throw it may
+    assert column(s, "Аня")["stages"][0]["crossed"] == ["sixes"] and column(s, "Аня")["fences"] == 2
 
 
 def test_zero_throw_cross_out_can_be_switched_off() -> None:

@@ -551,14 +551,16 @@ class SheetScreen:
              ) -> tuple[ft.Control, list[ft.Control], str | None]:
         label_weight = ft.FontWeight.W_600 if row.kind != "box" else ft.FontWeight.W_400
         text = row.label.in_(lang)
-        long = len(text) > theme.LABEL_ONE_LINE  # «Большой стрит», "Large straight": two smaller lines, not cut
+        # «Большой стрит», "Large straight": two smaller lines, not cut; in the narrower column of
+        # five or more players, «Малый стрит» too
+        long = len(text) > theme.LABEL_ONE_LINE * self._name_width() / theme.NAME_W
         label = ft.Container(
             content=ft.Text(text, size=13 if long else 15, weight=label_weight, max_lines=2,
                             overflow=ft.TextOverflow.ELLIPSIS),
             width=self._name_width(),
             height=theme.ROW_H if row.kind == "box" else OTHER_ROW_H,
             alignment=ft.Alignment.CENTER_LEFT,
-            padding=ft.Padding.only(left=8),
+            padding=ft.Padding.only(left=8, right=4),  # a name as wide as the column ends clear of the line
         )
         cells: list[ft.Control] = []
         for seat, player in enumerate(sheet["players"]):
