@@ -162,6 +162,21 @@ def test_a_drawn_game_of_a_series_shows_as_a_draw_not_a_win_for_both(tmp_path: P
     assert "не закончена · серия из 3" in texts(identifiers(shown(shell))[f"history-game-{service.game_id}"])
 
 
+def test_historys_list_shows_a_finished_series_by_its_wins_not_its_points_added_up(tmp_path: Path) -> None:
+    from scorekeeper.app.history.view import HistoryScreen
+
+    shell = shell_at(tmp_path, width=360)
+    service = GameService.create(shell.store, "ru_encyclopedia", ["Аня", "Борис"],
+                                 {"mode": "series", "series_games": 3})
+    play(service, {"Аня": HIGH, "Борис": LOW})  # Аня 84 : 21
+    play(service, {"Аня": LOW, "Борис": HIGH})  # 21 : 84
+    play(service, {"Аня": HIGH, "Борис": LOW})  # Аня wins the series 2 : 1 (its points: 189 : 126)
+    assert service.state.finished
+    shell.show(lambda: HistoryScreen(shell))
+    tile = texts(identifiers(shown(shell))[f"history-game-{service.game_id}"])
+    assert "победы: Аня 2, Борис 1" in tile and not any("189" in line for line in tile)
+
+
 def test_the_next_game_of_a_match_opens_at_the_top_with_its_own_moves(tmp_path: Path, monkeypatch: Any) -> None:
     import flet as ft
 

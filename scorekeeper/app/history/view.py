@@ -151,24 +151,32 @@ class HistoryScreen:
         return t("hist_count", n=self.total) if self.shown >= self.total else t(
             "hist_shown", n=self.total, shown=self.shown)
 
-    def _decided(self, game: dict[str, Any], totals: dict[str, int]) -> str:
-        """How a match was played and settled: 'серия из 3', 'до 400', 'доп. игра' ('' for one game)."""
+    def _decided(self, game: dict[str, Any], totals: dict[str, int], series: Any = None) -> str:
+        """How a match was played and settled: 'серия из 3', 'до 400', 'доп. игра' ('' for one game);
+        `series`: a finished series' last state (its games tell whether an extra game settled it)."""
         s = self.shell
         form = game["form"]
         words = [form_name(form, s.lang)] if form else []
-        if game["finished"] and self._went_to_extra_game(game, totals, form):
+        if game["finished"] and self._went_to_extra_game(game, totals, form, series):
             words.append(s.t("hist_extra_decided"))
         return " · ".join(words)
 
-    def _went_to_extra_game(self, game: dict[str, Any], totals: dict[str, int], form: str) -> bool:
+    @staticmethod
+    def _went_to_extra_game(game: dict[str, Any], totals: dict[str, int], form: str, series: Any) -> bool:
         if not form.startswith("series"):  # the totals decide: a tie at the top settled otherwise
             best = max(totals.values(), default=None)
             return len(game["winners"]) < sum(1 for v in totals.values() if v == best)
-        try:  # a series' wins are not saved apart: its games tell
+        return series is not None and any(g.extra for g in series.games)
+
+    def _series_state(self, game: dict[str, Any]) -> Any:
+        """A finished series' last state (its wins are not saved apart: its games tell), or None."""
+        if not game["finished"] or not game["form"].startswith("series"):
+            return None
+        try:
             _, state, _ = self.shell.store.load(game["id"])
         except Exception:
-            return False
-        return any(g.extra for g in state.games)
+            return None
+        return state
 
     def _tile(self, game: dict[str, Any], totals: dict[str, int]) -> ft.Control:
         s = self.shell
@@ -176,7 +184,13 @@ class HistoryScreen:
         finished = bool(game["finished"])
         names = game["players"]
         players = " · ".join(f"{n} {num(totals[n])}" if n in totals else n for n in names)
-        decided = self._decided(game, totals)
+        series = self._series_state(game)
+        if series is not None:  # a series is won by games won, not by its points added up
+            from scorekeeper.app.sheet.model import series_words
+            from scorekeeper.game.series import match_dict
+
+            players = " · ".join(series_words(match_dict(series), names, s.lang))
+        decided = self._decided(game, totals, series)
         if finished:
             outcome = t("winners", names=", ".join(game["winners"]))
             result: ft.Control = ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=18, color=TROPHY),

@@ -280,7 +280,7 @@ def series_tally(match: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]
     return won, drawn
 
 
-def _series_words(match: dict[str, Any], names: list[str], lang: Lang) -> list[str]:
+def series_words(match: dict[str, Any], names: list[str], lang: Lang) -> list[str]:
     """'победы: Аня 1, Борис 1', then 'ничьих: 1' (every player drew) or 'ничьи: Аня 1, Борис 1'."""
     won, drawn = series_tally(match)
     words = [tr("match_wins", lang, scores=_scores(won, names))]
@@ -308,7 +308,7 @@ def match_line(sheet: dict[str, Any], lang: Lang) -> str:
             parts.append(tr("match_series_of", lang, of=match["series_games"]))
         elif not match["extra_game"]:
             parts.append(tr("match_game_of", lang, n=match["game"], of=match["series_games"]))
-        parts += _series_words(match, names, lang)
+        parts += series_words(match, names, lang)
     elif match["mode"] == "target":
         parts.append(tr("match_to_target", lang, target=match["target"], scores=_scores(match["totals"], names)))
     if sheet["finished"] and len(match["games"]) > 1:
