@@ -2,9 +2,13 @@
 
 Every game of the match leaves a GameRecord. A player's standing is a tuple compared
 lexicographically: the mode's primary measure (the game's total; series wins; the carried total
-in target play), then the player's result in each extra game they played. Ranks are the
-competition ranking of these standings (1, 1, 3); an extra game is played by those tied for
-first when the variant's tie_break is "extra_game".
+in target play), then the player's result in each extra game of the match they played. Ranks are
+the competition ranking of these standings (1, 1, 3); an extra game is played by those tied for
+first when the variant's tie_break is "extra_game" ("Ничья разрешается в дополнительной игре").
+In a series a tie is settled where it happens: a game of the series tied for first is won by the
+winner of the extra game(s) its leaders play next, then the series goes on; a tie in wins once
+the N games are won is settled by extra games of the series itself. Where ties are shared
+(tie_break "shared"), a game tied for first counts as a win for each of its leaders.
 """
 
 from __future__ import annotations
@@ -44,27 +48,61 @@ def carried_total(games: Iterable[GameRecord], seat: int) -> int:
     return sum(g.totals[g.seats.index(seat)] for g in games if not g.extra and seat in g.seats)
 
 
+@dataclass(frozen=True)
+class SeriesTally:
+    """A series so far: each seat's games won, the seats tied for first in a game whose extra game
+    is still to settle it (None when none is), and which extra games settled a game of the series
+    (by position in the match's games) rather than the series itself."""
+
+    wins: tuple[int, ...]
+    unsettled: tuple[int, ...] | None
+    settling: frozenset[int]
+
+
+def series_tally(variant: Variant, players: int, games: tuple[GameRecord, ...]) -> SeriesTally:
+    """Walk a series' finished games in order (see the module's docstring)."""
+    wins = [0] * players
+    unsettled: tuple[int, ...] | None = None
+    settling: set[int] = set()
+    for index, game in enumerate(games):
+        if game.extra and unsettled is None:
+            continue  # an extra game of the series itself: counted in the standings after the wins
+        if game.extra:
+            settling.add(index)
+        winners = game.winners()
+        if len(winners) > 1 and variant.tie_break == "extra_game":
+            unsettled = winners
+            continue
+        for seat in winners:
+            wins[seat] += 1
+        unsettled = None
+    return SeriesTally(tuple(wins), unsettled, frozenset(settling))
+
+
 def standings(
     variant: Variant, players: int, games: tuple[GameRecord, ...], current: GameRecord | None
 ) -> list[tuple[int, ...]]:
     """Each seat's standing tuple (higher is better); `current` is the game in progress, if any."""
     everything = games + ((current,) if current is not None else ())
     first_regular = next((g for g in everything if not g.extra), None)
+    tally = series_tally(variant, players, games) if variant.mode == "series" else None
     keys: list[tuple[int, ...]] = []
     for seat in range(players):
         key: tuple[int, ...]
-        if variant.mode == "series":
-            wins = sum(1 for g in games if not g.extra and seat in g.winners())
-            key = (wins,)
+        if tally is not None:
+            key = (tally.wins[seat],)
             if current is not None and not current.extra:
                 key += current.result(seat)
         elif variant.mode == "target":
             key = (carried_total(everything, seat),)
         else:
             key = first_regular.result(seat) if first_regular is not None else (0, 0)
-        for game in everything:
-            if game.extra and seat in game.seats:
-                key += game.result(seat)
+        for index, game in enumerate(everything):
+            if not game.extra or seat not in game.seats:
+                continue
+            if tally is not None and (index in tally.settling or (index == len(games) and tally.unsettled)):
+                continue  # it settled (or is settling) one game of the series: counted in the wins
+            key += game.result(seat)
         keys.append(key)
     return keys
 
@@ -79,10 +117,13 @@ def next_game(
 ) -> tuple[tuple[int, ...], bool] | None:
     """After a game: the seats of the next game and whether it is an extra game, or None (over)."""
     last = games[-1]
-    if not last.extra:
-        regular = sum(1 for g in games if not g.extra)
-        if variant.mode == "series" and regular < (variant.series_games or 1):
+    if variant.mode == "series":
+        tally = series_tally(variant, players, games)
+        if tally.unsettled is not None:  # a game of the series tied for first: its leaders play it off
+            return tally.unsettled, True
+        if sum(1 for g in games if not g.extra) < (variant.series_games or 1):
             return tuple(range(players)), False
+    if not last.extra:
         if variant.mode == "target":
             if max(carried_total(games, s) for s in range(players)) < (variant.target or 0):
                 return tuple(range(players)), False
@@ -131,6 +172,6 @@ def match_dict(state: State) -> dict[str, Any]:
             }
             for g in state.games
         ],
-        "wins": {names[s]: sum(1 for g in regular if s in g.winners()) for s in range(len(names))},
+        "wins": {names[s]: n for s, n in enumerate(series_tally(variant, len(names), state.games).wins)},
         "totals": {names[s]: carried_total(carried_games, s) for s in range(len(names))},
     }

@@ -407,7 +407,10 @@ OPTION_HELP: dict[str, Text] = {
                              "to the last."),
     "max_throws.2": Text("Один переброс, как в тексте правил.", "One re-throw, as the rules' text reads."),
     "max_throws.3": Text("Два переброса; в тексте правил — один.", "Two re-throws; the rules' text reads as one."),
-    "series_games": Text("Побеждает тот, кто выиграл больше игр серии.", "The most games won wins the series."),
+    "series_games": Text("Побеждает тот, кто выиграл больше игр серии; ничью в игре разыгрывают в "
+                         "дополнительной игре её лидеры.",
+                         "The most games won wins the series; a game tied for first is played off by its "
+                         "leaders in an extra game."),
     "target": Text("Очки копятся от игры к игре, пока кто-то не наберёт сумму.",
                    "Totals carry over from game to game until someone reaches the target."),
     "zero_is_even": Text("Иначе команда с 0 голов не годится ни для чётных, ни для нечётных.",

@@ -139,10 +139,36 @@ def test_a_series_shows_the_game_of_the_series_and_the_wins(tmp_path: Path) -> N
     assert read(shell, "history-match") == "Игра 2 из 3 · победы: Аня 1, Борис 0"
 
 
-def test_a_drawn_game_of_a_series_shows_as_a_draw_not_a_win_for_both(tmp_path: Path) -> None:
+def test_a_drawn_game_of_a_series_is_played_off_by_its_leaders_and_the_series_goes_on(tmp_path: Path) -> None:
+    """«Ничья разрешается в дополнительной игре»: a game of the series tied for first is won by the
+    winner of the extra game its leaders play next; the one who sat it out is not counted a loss."""
+    shell = shell_at(tmp_path, width=360)
+    service = GameService.create(shell.store, "ru_encyclopedia", ["Аня", "Борис", "Вера"],
+                                 {"mode": "series", "series_games": 2})
+    shell.open_game(service.game_id)
+    play(service, {"Аня": HIGH, "Борис": LOW, "Вера": LOW})  # game 1: Аня's
+    play(service, {"Аня": LOW, "Борис": HIGH, "Вера": HIGH})  # game 2: Борис and Вера tie
+    assert service.state.extra_game and service.state.seats == (1, 2)
+    assert read(shell, "match-line") == "Дополнительная игра: Борис и Вера · победы: Аня 1, Борис 0, Вера 0"
+    play(service, {"Борис": LOW, "Вера": HIGH})  # Вера wins game 2: 1 win each, Аня and Вера
+    state = service.state
+    assert state.extra_game and state.seats == (0, 2) and not state.finished
+    assert state.sheet()["match"]["wins"] == {"Аня": 1, "Борис": 0, "Вера": 1}
+    play(service, {"Аня": HIGH, "Вера": LOW})  # the extra game of the series: Аня's
+    sheet = service.state.sheet()
+    assert sheet["finished"] and sheet["winners"] == ["Аня"]
+    assert [p["rank"] for p in sheet["players"]] == [1, 3, 2]
+    assert [read(shell, f"wins-{n}") for n in (1, 2, 3)] == ["1", "0", "1"]
+    assert not any(key.startswith("draws-") for key in identifiers(shown(shell)))
+
+    shell.show(lambda: GameSheetScreen(shell, service.game_id))
+    assert read(shell, "history-total-1").startswith("Аня") and "1 победа" in read(shell, "history-total-1")
+
+
+def test_where_ties_are_shared_a_drawn_game_of_a_series_shows_as_a_draw(tmp_path: Path) -> None:
     shell = shell_at(tmp_path, width=360)
     service = GameService.create(shell.store, "ru_encyclopedia", ["Аня", "Борис"],
-                                 {"mode": "series", "series_games": 3})
+                                 {"mode": "series", "series_games": 3, "tie_break": "shared"})
     shell.open_game(service.game_id)
     play(service, {"Аня": HIGH, "Борис": HIGH})  # game 1: a draw
     play(service, {"Аня": HIGH, "Борис": LOW})  # game 2: Аня's

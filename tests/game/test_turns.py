@@ -336,3 +336,25 @@ def test_an_undo_is_for_the_player_whose_turn_it_is_or_whose_actions_it_takes_ba
                                    "it takes back (Аня), not Вика.")
     with pytest.raises(NothingToUndo):  # too many to take back is said as such, whoever asks
         verify_actor(s, Undo(5), "Вика")
+
+
+def test_a_game_of_a_series_tied_for_first_is_played_off_before_the_series_goes_on() -> None:
+    """«Ничья разрешается в дополнительной игре»: the leaders of a tied game play an extra game
+    for it; its winner has the game's win, and the series goes on to its next game."""
+    s = start("ru_encyclopedia", ["A", "B", "C"], mode="series", series_games=2)
+    for box in ENC_BOXES:  # game 1: A and B tie for first
+        s = run(s, *turn([6, 6, 6, 5, 5], box), *turn([6, 6, 6, 5, 5], box), *turn([1, 1, 1, 2, 2], box))
+    assert s.extra_game and s.seats == (0, 1) and s.sheet()["match"]["wins"] == {"A": 0, "B": 0, "C": 0}
+    for box in ENC_BOXES:  # the extra game: B wins game 1
+        s = run(s, *turn([1, 1, 1, 2, 2], box), *turn([6, 6, 6, 5, 5], box))
+    assert not s.extra_game and s.seats == (0, 1, 2) and s.sheet()["match"]["game"] == 3
+    assert s.sheet()["match"]["wins"] == {"A": 0, "B": 1, "C": 0}
+    for box in ENC_BOXES:  # game 2: C's
+        s = run(s, *turn([1, 1, 1, 2, 2], box), *turn([1, 1, 1, 2, 2], box), *turn([6, 6, 6, 5, 5], box))
+    assert s.extra_game and s.seats == (1, 2)  # 1 win each: the series' own extra game
+    for box in ENC_BOXES:
+        s = run(s, *turn([6, 6, 6, 5, 5], box), *turn([1, 1, 1, 2, 2], box))
+    sheet = s.sheet()
+    assert sheet["finished"] and sheet["winners"] == ["B"]
+    assert [p["rank"] for p in sheet["players"]] == [3, 1, 2]
+    assert [g["extra_game"] for g in sheet["match"]["games"]] == [False, True, False, True]

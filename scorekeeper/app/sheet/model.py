@@ -267,16 +267,29 @@ def _scores(values: dict[str, int], names: list[str]) -> str:
     return ", ".join(f"{name} {num(values[name])}" for name in names if name in values)
 
 
-def series_tally(match: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
-    """The regular games of a series each player won alone, and those they drew (shared first
-    place), by name: the match counts a drawn game for each of its leaders, the sheet says it was a draw."""
-    won = dict.fromkeys(match["wins"], 0)
-    drawn = dict.fromkeys(match["wins"], 0)
-    for game in match["games"]:
-        if game["extra_game"]:
+def drawn_games(match: dict[str, Any]) -> list[dict[str, Any]]:
+    """The games of a series that stay draws: tied for first and no extra game after them (ties
+    shared). A game tied for first is otherwise won by the winner of the extra game its leaders
+    play next (scorekeeper.game.series)."""
+    games = match["games"]
+    drawn = []
+    for index, game in enumerate(games):
+        if game["extra_game"] or len(game["winners"]) < 2:
             continue
+        settled = games[index + 1]["extra_game"] if index + 1 < len(games) else match["extra_game"]
+        if not settled:
+            drawn.append(game)
+    return drawn
+
+
+def series_tally(match: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
+    """The games of a series each player won, and those they drew (drawn_games), by name: the match
+    counts a drawn game for each of its leaders, the sheet says it was a draw."""
+    drawn = dict.fromkeys(match["wins"], 0)
+    for game in drawn_games(match):
         for name in game["winners"]:
-            (won if len(game["winners"]) == 1 else drawn)[name] += 1
+            drawn[name] += 1
+    won = {name: wins - drawn[name] for name, wins in match["wins"].items()}
     return won, drawn
 
 
@@ -284,8 +297,8 @@ def series_words(match: dict[str, Any], names: list[str], lang: Lang) -> list[st
     """'победы: Аня 1, Борис 1', then 'ничьих: 1' (every player drew) or 'ничьи: Аня 1, Борис 1'."""
     won, drawn = series_tally(match)
     words = [tr("match_wins", lang, scores=_scores(won, names))]
-    draws = [g for g in match["games"] if not g["extra_game"] and len(g["winners"]) > 1]
-    if all(len(g["winners"]) == len(names) for g in draws) and draws:
+    draws = drawn_games(match)
+    if draws and all(len(g["winners"]) == len(names) for g in draws):
         words.append(tr("match_draw_count", lang, n=len(draws)))
     elif draws:
         words.append(tr("match_draws", lang, scores=_scores({n: d for n, d in drawn.items() if d}, names)))
