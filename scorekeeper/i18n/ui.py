@@ -255,7 +255,7 @@ UI: dict[str, Text] = {
     "average": Text("Среднее", "Average"),
     "best": Text("Лучший", "Best"),
     "premiums": Text("Премии", "Premiums"),
-    "bonuses": Text("Бонусы", "Bonuses"),
+    "bonuses": Text("Бонусы верха", "Upper bonuses"),  # the upper sum's, not the extra Yahtzees
     "penalties": Text("Штрафы", "Penalties"),
     "running_totals": Text("Сумма по ходам", "Running totals"),
     "results_over_time": Text("Результаты по играм", "Results over time"),

@@ -152,7 +152,7 @@ def test_statistics_rows_and_charts(tab: Any, filled: Any) -> None:
         text = page.text(identifier)
         assert f"Игр {row['games']}" in text and f"Побед {row['wins']}" in text, text
         # The «гора» earns premiums; Yahtzee's upper sum a bonus, named as New game names it.
-        earned = "Премии" if row["variant"] == "ru_fences" else "Бонусы"
+        earned = "Премии" if row["variant"] == "ru_fences" else "Бонусы верха"
         assert f"Лучший {num(row['best'])}" in text and f"{earned} {row['premiums']}" in text, text
         # A penalty only the «гора» can cost: Yahtzee's card does not show one.
         assert (f"Штрафы {row['penalties']}" in text) == (row["variant"] == "ru_fences"), text
