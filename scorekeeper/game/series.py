@@ -172,6 +172,8 @@ def match_dict(state: State) -> dict[str, Any]:
             }
             for g in state.games
         ],
-        "wins": {names[s]: n for s, n in enumerate(series_tally(variant, len(names), state.games).wins)},
+        "wins": {names[s]: n for s, n in enumerate(
+            series_tally(variant, len(names), state.games).wins if variant.mode == "series"
+            else [sum(1 for g in regular if s in g.winners()) for s in range(len(names))])},
         "totals": {names[s]: carried_total(carried_games, s) for s in range(len(names))},
     }
