@@ -229,3 +229,18 @@ def test_the_next_game_of_a_match_opens_at_the_top_with_its_own_moves(tmp_path: 
     service.score("sixes")
     assert any(line.startswith("Аня: 6-6-6-5-5 · Шестёрки") for line in texts(shown(shell)))
     assert not any("Покер" in line for line in texts(shown(shell)) if line.startswith("Борис:"))
+
+
+def test_the_games_of_a_series_are_numbered_without_its_extra_games(tmp_path: Path) -> None:
+    shell = shell_at(tmp_path, width=360)
+    service = GameService.create(shell.store, "ru_encyclopedia", ["Аня", "Борис"],
+                                 {"mode": "series", "series_games": 2})
+    shell.open_game(service.game_id)
+    play(service, {"Аня": HIGH, "Борис": HIGH})  # game 1 tied: played off
+    play(service, {"Аня": HIGH, "Борис": LOW})  # the extra game: Аня's
+    assert read(shell, "match-line") == "Игра 2 из 2 · победы: Аня 1, Борис 0"
+    play(service, {"Аня": HIGH, "Борис": LOW})  # game 2: Аня's, the series 2 : 0
+    assert service.state.finished
+    assert read(shell, "match-line") == (
+        "Серия из 2 игр · победы: Аня 2, Борис 0 · Игра 1: Аня 84, Борис 84 · Доп. игра: Аня 84, Борис 21 · "
+        "Игра 2: Аня 84, Борис 21")

@@ -337,7 +337,7 @@ class GameSheetScreen:
     def _summary(self, info: Any, state: Any, sheet: dict[str, Any]) -> ft.Control:
         """The result: who won, when, each player's total and place (of the match, in a match: its
         carried totals, as the list of games shows them, and each game's result)."""
-        from scorekeeper.app.sheet.model import game_result, match_line, winners_line
+        from scorekeeper.app.sheet.model import game_result, match_line, played_games, winners_line
 
         s = self.shell
         t = s.t
@@ -391,7 +391,7 @@ class GameSheetScreen:
         if match is not None:
             names = [p["name"] for p in sheet["players"]]
             shown.append(tagged(ft.Column([ft.Text(game_result(g, names, s.lang), size=13, color=theme.MUTED)
-                                           for g in match["games"]], spacing=2), "history-match-games"))
+                                           for g in played_games(match)], spacing=2), "history-match-games"))
         return ft.Column(shown, spacing=6)
 
     def _name_width(self, players: int) -> float:

@@ -320,14 +320,27 @@ def match_line(sheet: dict[str, Any], lang: Lang) -> str:
         if sheet["finished"]:
             parts.append(tr("match_series_of", lang, of=match["series_games"]))
         elif not match["extra_game"]:
-            parts.append(tr("match_game_of", lang, n=match["game"], of=match["series_games"]))
+            regular = sum(1 for g in match["games"] if not g["extra_game"])
+            parts.append(tr("match_game_of", lang, n=regular + 1, of=match["series_games"]))
         parts += series_words(match, names, lang)
     elif match["mode"] == "target":
         parts.append(tr("match_to_target", lang, target=match["target"], scores=_scores(match["totals"], names)))
     if sheet["finished"] and len(match["games"]) > 1:
         # The whole story of the match: every game, the first included.
-        parts += [f"{_game_title(g, lang)}: {_scores(g['totals'], names)}" for g in match["games"]]
+        parts += [f"{_game_title(g, lang)}: {_scores(g['totals'], names)}" for g in played_games(match)]
     return " · ".join(parts)
+
+
+def played_games(match: dict[str, Any]) -> list[dict[str, Any]]:
+    """The match's finished games, each regular one numbered among the regular games only (the
+    match's own "number" counts the extra games too: the second game of a series after an extra
+    game is «Игра 2», not «Игра 3»)."""
+    games: list[dict[str, Any]] = []
+    regular = 0
+    for game in match["games"]:
+        regular += not game["extra_game"]
+        games.append(game if game["extra_game"] else {**game, "number": regular})
+    return games
 
 
 def _game_title(game: dict[str, Any], lang: Lang) -> str:
@@ -353,7 +366,7 @@ def game_over_note(state: State, lang: Lang) -> str:
         return ""
     sheet = state.sheet()
     names = [p["name"] for p in sheet["players"]]
-    note = game_result(sheet["match"]["games"][-1], names, lang, over=True)
+    note = game_result(played_games(sheet["match"])[-1], names, lang, over=True)
     if state.extra_game:
         playing = tr("match_and", lang).join(state.players[s] for s in state.seats)
         note += f" {tr('match_extra_players', lang, names=playing)}."
@@ -398,7 +411,7 @@ def shown_games(match: dict[str, Any], names: list[str], lang: Lang) -> list[str
     for name in names:
         extras = 0
         last = ""
-        for game in match["games"]:
+        for game in played_games(match):
             extras += game["extra_game"]
             if name in game["totals"]:
                 last = tr("extra_short", lang, n=extras) if game["extra_game"] else str(game["number"])
@@ -419,7 +432,7 @@ def _written(before: State, after: State, box_id: str) -> int | None:
 
 def describe(before: State, after: State, lang: Lang) -> str:
     """One action in words: '5-5-5-2-3', 'Тройка 15', 'Фулл — вычеркнута'."""
-    from scorekeeper.game import CrossOut, Roll, RollWithoutDice, Score
+    from scorekeeper.game import CrossOut, Miss, Roll, RollWithoutDice, Score
 
     action = after.last_action
     variant = after.variant
@@ -437,7 +450,13 @@ def describe(before: State, after: State, lang: Lang) -> str:
             return f"{name} — {tr('crossed', lang)}"
         written = f"{name} {num(score)}" if score is not None else name
         return f"{written} — {tr('won_at_once_move', lang)}" if _ended_at_once(before, after) else written
-    return "—"  # a missed football tour: the organiser closed a box
+    if isinstance(action, Miss):  # a missed football tour: the organiser closed its lowest open box
+        try:
+            box = before.missed_box()
+        except GameError:
+            return tr("missed_tour_move", lang, box="—")
+        return tr("missed_tour_move", lang, box=box.name.in_(lang))
+    return "—"
 
 
 def _chain(state: State) -> list[Move]:
