@@ -660,9 +660,11 @@ class SheetScreen:
         if line:
             shown.append(ft.Container(
                 # Once the match is over the line is its whole story (every game, the deciding
-                # extra game last): all of it, not cut after two lines.
+                # extra game last): all of it, wrapped, not cut after two lines (nor after one: Flutter cuts
+                # a text that may end in «…» and has no line limit after its first line).
                 content=tagged(ft.Text(line, size=13, color=theme.MUTED, max_lines=None if sheet["finished"] else 2,
-                                       overflow=ft.TextOverflow.ELLIPSIS), "match-line"),
+                                       overflow=ft.TextOverflow.CLIP if sheet["finished"] else ft.TextOverflow.ELLIPSIS),
+                               "match-line"),
                 padding=ft.Padding.only(left=12, right=12, bottom=4),
             ))
         news = game_over_note(state, self.shell.lang)
