@@ -70,6 +70,12 @@ MOST_GAIN = 4.0  # at most this many times,
 GRAIN = 3.0  # and smoothed where its noise, brightened, is over this many levels,
 BLUR_PER_GRAIN = 0.15  # by this (Gaussian sigma, pixels) for each level over it,
 MOST_BLUR = 1.2  # at most this
+SIDE_AREA = 0.85  # a read boxed at most this share of another's area, on its near side, ...
+SIDE_WIDE = 1.02  # ... foreshortened (its box at least this many times wider than high), ...
+SIDE_ALIGNED = 0.9  # ... this share of its width across the other's, ...
+SIDE_OVERLAP = 0.45  # ... this share of its height within the other's, ...
+SIDE_TOP = 0.1  # ... and its top edge below the other's middle, less this share of the other's height,
+# is that die's side face
 
 
 Read = tuple[Detection, Detection, np.ndarray]  # a die: detector's box, classifier's refit, probabilities
@@ -272,7 +278,28 @@ def read_photo(photo: Photo) -> list[Die]:
     for die, look in sorted(dice, key=lambda t: -t[0].confidence):  # one die seen twice: keep the surer
         if not any(_same_die(die, k, look != 0 and look == k_look) for k, k_look in kept_dice):
             kept_dice.append((die, look))
-    return _reading_order(sorted((d for d, _look in kept_dice), key=lambda d: (d.box[1] + d.box[3] / 2, d.box[0])))
+    found = [d for d, _look in kept_dice]
+    if not turn:  # a turned photo's far side is a guess: a wrong one would drop top faces as sides
+        found = [d for d in found if not any(_side_face(d, other) for other in found if other is not d)]
+    return _reading_order(sorted(found, key=lambda d: (d.box[1] + d.box[3] / 2, d.box[0])))
+
+
+def _side_face(b: Die, a: Die) -> bool:
+    """`b` is the side of die `a` facing the camera, read as a die of its own: in an upright photo
+    taken at an angle the top face is seen above that side, which is foreshortened. Its box is
+    smaller than a's (SIDE_AREA) and wider than high (SIDE_WIDE), lies across a's (SIDE_ALIGNED),
+    reaches far into it from the near side (SIDE_OVERLAP) from no higher than about a's middle
+    (SIDE_TOP, where a's top face ends), and its middle is no further down than a's lower edge and
+    a quarter of its height. A die lying in front of another is seen larger (nearer), its box (top
+    face and side) higher than wide, so it is kept."""
+    au, av, aw, ah = a.box
+    bu, bv, bw, bh = b.box
+    if bw * bh > SIDE_AREA * aw * ah or bw < SIDE_WIDE * bh or bv + bh / 2 <= av + ah / 2:
+        return False
+    across = min(au + aw, bu + bw) - max(au, bu)
+    down = av + ah - bv
+    return (across >= SIDE_ALIGNED * bw and down >= SIDE_OVERLAP * bh and bv >= av + ah / 2 - SIDE_TOP * ah
+            and bv + bh / 2 <= av + ah + bh / 4)
 
 
 def _same_die(a: Die, b: Die, same_look: bool) -> bool:
