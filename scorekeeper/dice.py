@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 DICE_PER_HAND = 5
+MOST_GOALS = 999  # the highest value taken where a variant sets no limit (a team's goals, kept raw)
 
 
 class InvalidDice(ValueError):
@@ -36,22 +37,25 @@ class Hand:
         object.__setattr__(self, "counts", Counter(self.values))
 
     @classmethod
-    def parse(cls, raw: Iterable[object], *, low: int = 1, high: int | None = 6) -> Hand:
-        """Validate raw values: exactly five whole numbers in [low, high] (no upper limit if None).
+    def parse(cls, raw: Iterable[object], *, low: int = 1, high: int | None = 6, ranged: bool = True) -> Hand:
+        """Validate raw values: exactly five whole numbers in [low, high] (high None: MOST_GOALS),
+        or of any size where not `ranged` (a variant checks them later).
 
         >>> Hand.parse(["5", 5, 5, 2, 3]).total
         20
         """
         if isinstance(raw, str | bytes):
             raise InvalidDice(f"expected {DICE_PER_HAND} dice, got the text {raw!r}")
+        if isinstance(raw, dict) or not isinstance(raw, Iterable):
+            raise InvalidDice(f"expected a list of {DICE_PER_HAND} dice, got {raw!r}")
         items = list(raw)
         if len(items) != DICE_PER_HAND:
             raise InvalidDice(f"expected {DICE_PER_HAND} dice, got {len(items)}")
         values = tuple(_as_int(item, i) for i, item in enumerate(items, start=1))
+        top = MOST_GOALS if high is None else high
         for i, value in enumerate(values, start=1):
-            if value < low or (high is not None and value > high):
-                bound = f"{low}..{high}" if high is not None else f"{low} or more"
-                raise InvalidDice(f"die {i}: {value} is out of range (expected {bound})")
+            if ranged and not low <= value <= top:
+                raise InvalidDice(f"die {i}: {value} is out of range (expected {low}..{top})")
         return cls(values)
 
     @property

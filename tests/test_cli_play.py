@@ -158,6 +158,9 @@ def test_show_reads_a_file_in_a_folder_that_may_not_be_written(
         ({"roll": [1, 2, 3, 4, 7]}, "invalid_dice"),
         ({"roll": [1, 2, 3, 4, "5"]}, "invalid_dice"),  # a die is a JSON number, not text
         ({"roll": [1, 2, 3, 4, 5.0]}, "invalid_dice"),
+        ({"roll": None}, "invalid_dice"),  # the dice are a list of five numbers
+        ({"roll": 5}, "invalid_dice"),
+        ({"roll": {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5}}, "invalid_dice"),
         ({"score": "yahtzee"}, "invalid_action"),
         ({"jump": 1}, "invalid_action"),
         ({"score": "chance", "player": "Борис"}, "not_your_turn"),
@@ -179,6 +182,25 @@ def test_first_broken_rule_stops_the_replay_and_keeps_what_came_before(
     code, shown, _ = _run(capsys, "show", "--db", db)
     assert shown["actions"] == 4 and shown["turn"] == {
         "player": "Аня", "stage": 1, "throws": 1, "throws_allowed": 5, "dice": [3, 3, 3, 1, 1]}
+
+
+def test_football_goals_kept_raw_are_refused_past_999_and_the_game_stays_saved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A team's goals kept as they are may be many, but not more than any match has had: a typing
+    slip of twenty digits is refused by name, not written (nor does it break the saved file)."""
+    actions: list[dict[str, Any]] = [{"miss": True}] * 12
+    script = {"variant": "ru_football", "options": {"high_goal_policy": "raw"}, "players": ["Аня"],
+              "actions": [*actions, {"roll": [1, 2, 3, 4, 10**19]}, {"score": "chance"}]}
+    db = str(tmp_path / "games.db")
+    code, out, err = _run(capsys, "play", _script(tmp_path, script), "--db", db)
+    assert code == 2 and out is None
+    assert "action 12 " in err and "invalid_dice" in err and "0..999" in err
+    code, shown, _ = _run(capsys, "show", "--db", db)
+    assert code == 0 and shown["actions"] == 12 and not shown["finished"]
+    script["actions"] = [*actions, {"roll": [1, 2, 3, 4, 149]}, {"score": "chance"}, {"miss": True}]
+    code, out, _ = _run(capsys, "play", _script(tmp_path, script), "--db", str(tmp_path / "other.db"))
+    assert code == 0 and out["finished"] and out["players"][0]["total"] == 159
 
 
 def test_an_asserted_name_that_does_not_play_is_an_error_even_on_undo(

@@ -35,7 +35,7 @@ class Roll:
             for i, value in enumerate(raw, start=1):
                 if isinstance(value, bool) or not isinstance(value, int):
                     raise InvalidDice(f"die {i}: expected a whole number, got {value!r}")
-        return cls(Hand.parse(raw, low=-(10**9), high=None).values)
+        return cls(Hand.parse(raw, ranged=False).values)
 
 
 @dataclass(frozen=True)
