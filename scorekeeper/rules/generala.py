@@ -28,7 +28,8 @@ SERVIDA_BOXES = ("small_straight", "full", "four")
 
 
 class Servida(VariantHooks):
-    """Servida: +bonus on Escalera, Full and Póker made on the first throw; Generala servida wins.
+    """Servida: +bonus on Escalera, Full and Póker made on the first throw; Generala servida wins,
+    written as the Generala or, once that holds its points, as the Doble.
 
     Doble Generala counts only once the Generala box holds its points.
     """
@@ -56,7 +57,7 @@ class Servida(VariantHooks):
                 f"{box.name.en}: servida (first throw) scores {score}.",
             )
             return Evaluation(box.id, True, True, score, reason, evaluation.value)
-        if box.id == "poker" and self.wins:
+        if box.id in ("poker", "double_poker") and self.wins:  # the second Generala, servida, wins too
             reason = Text(
                 "Генерала servida — с первого броска: партия выиграна сразу.",
                 "Generala servida — on the first throw: the game is won at once.",

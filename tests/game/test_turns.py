@@ -161,6 +161,16 @@ def test_generala_servida_wins_the_game_at_once() -> None:
     assert [p["rank"] for p in sheet["players"]] == [2, 1]
 
 
+def test_a_second_generala_servida_written_as_the_doble_wins_the_game_at_once() -> None:
+    s = start("generala", ["Аня", "Борис"])
+    s = run(s, {"roll": [2, 2, 2, 2, 1]}, {"roll": [2, 2, 2, 2, 2]}, {"score": "poker"})  # Аня 50
+    s = run(s, *turn([1, 2, 3, 4, 6], "sixes"))
+    s = run(s, {"roll": [4, 4, 4, 4, 4]}, {"score": "double_poker"})  # Аня's Doble, first throw
+    sheet = s.sheet()
+    assert sheet["finished"] and sheet["winners"] == ["Аня"]
+    assert column(s, "Аня")["stages"][0]["boxes"]["double_poker"] == 100
+
+
 def test_generala_on_a_later_throw_does_not_end_the_game() -> None:
     s = run(start("generala"), {"roll": [2, 2, 2, 2, 1]}, {"roll": [2, 2, 2, 2, 2]}, {"score": "poker"})
     assert not s.finished
