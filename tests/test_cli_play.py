@@ -203,6 +203,14 @@ def test_football_goals_kept_raw_are_refused_past_999_and_the_game_stays_saved(
     assert code == 0 and out["finished"] and out["players"][0]["total"] == 159
 
 
+def test_the_encyclopedias_players_range_may_be_narrowed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """RULES.md's `players: [1..12]`: a club may set how few and how many play, within 1-12."""
+    script = {"variant": "ru_encyclopedia", "options": {"players": [2, 4]}, "players": ["Аня", "Борис", "Вера"],
+              "actions": [{"roll": [1, 2, 3, 4, 5]}, {"score": "small_straight"}]}
+    code, out, _ = _run(capsys, "play", _script(tmp_path, script))
+    assert code == 0 and out["turn"]["player"] == "Борис" and out["players"][0]["total"] == 20
+
+
 def test_an_asserted_name_that_does_not_play_is_an_error_even_on_undo(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -259,6 +267,13 @@ def test_too_many_throws_names_the_action(tmp_path: Path, capsys: pytest.Capture
         ({"variant": "ru_fences", "options": {"box_order": "random"}, "players": ["A"], "actions": []}, "box_order"),
         ({"variant": "ru_fences", "players": [], "actions": []}, "players"),
         ({"variant": "ru_fences", "players": ["A", "A"], "actions": []}, "names must differ"),
+        ({"variant": "ru_fences", "players": ["Аня", "аня "], "actions": []}, "names must differ"),
+        ({"variant": "ru_encyclopedia", "options": {"players": [2, 4]}, "players": ["A"], "actions": []},
+         "takes at least 2 players"),
+        ({"variant": "ru_encyclopedia", "options": {"players": [2, 4]}, "players": list("ABCDE"), "actions": []},
+         "takes at most 4 players"),
+        ({"variant": "ru_encyclopedia", "options": {"players": [4, 2]}, "players": ["A"], "actions": []},
+         "option players: expected [low, high], whole numbers from 1 to 12"),
         ({"variant": "ru_fences", "players": ["A"], "actions": {}}, "actions"),
         ([1, 2], "JSON object"),
     ],

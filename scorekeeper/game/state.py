@@ -200,7 +200,14 @@ def new_game(variant: Variant, players: Sequence[str]) -> State:
                 f"{variant.name.en} takes at most {variant.max_players} players.",
             )
         )
-    if len({n.casefold() for n in names}) != len(names):  # «Аня» and «аня» are one person typed twice
+    if len(names) < variant.min_players:
+        raise InvalidAction(
+            Text(
+                f"В «{variant.name.ru}» играют не меньше {variant.min_players} игроков.",
+                f"{variant.name.en} takes at least {variant.min_players} players.",
+            )
+        )
+    if len({" ".join(n.split()).casefold() for n in names}) != len(names):  # «Аня», «аня », one person
         raise InvalidAction(Text("Имена игроков повторяются.", "Player names must differ."))
     for name in names:
         if not name.strip() or any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):

@@ -294,6 +294,7 @@ OPTION_NAMES: dict[str, Text] = {
     "base_rolls": Text("Бросков за ход без оград", "Throws per turn before fences"),
     "stages": Text("Этапов в игре", "Stages in a game"),
     "max_players": Text("Игроков не больше", "Most players"),
+    "players": Text("Игроков за столом", "Players at the table"),
     "even_odd_score": Text("Чёт/нечет: сумма или 20", "Even/odd boxes: the sum or 20"),
     "stage_order": Text("Порядок этапов", "Order of the stages"),
     "box_order": Text("Порядок клеток в этапе", "Order of boxes in a stage"),

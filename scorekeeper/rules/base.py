@@ -90,7 +90,8 @@ class OptionSpec:
 
     name: str
     default: Any
-    kind: type | tuple[Any, ...]  # a type (int, bool, str) or the tuple of allowed values
+    kind: type | tuple[Any, ...]  # a type (int, bool, str; tuple: a range [low, high] of whole
+    # numbers within minimum..maximum) or the tuple of allowed values
     help: str = ""
     minimum: int | None = None
     maximum: int | None = 1000  # a whole number's bound: points, counts (a slip of the finger stalls nothing)
@@ -104,6 +105,8 @@ class OptionSpec:
             raise OptionError(f"option {self.name}: a value is required")
         if isinstance(raw, list):
             raw = tuple(raw)
+        if self.kind is tuple:
+            return self._span(raw)
         if isinstance(raw, float) and raw.is_integer():
             raw = int(raw)  # JSON may spell 2 as 2.0; the rules count in whole numbers
         if isinstance(self.kind, tuple):
@@ -132,6 +135,17 @@ class OptionSpec:
         if self.kind is str and isinstance(raw, str):
             return raw
         raise OptionError(f"option {self.name}: unexpected value {raw!r}")
+
+    def _span(self, raw: Any) -> tuple[int, int]:
+        """A range [low, high] of whole numbers, low <= high, within minimum..maximum."""
+        lo_bound, hi_bound = self.minimum or 0, self.maximum or 0
+        expected = f"option {self.name}: expected [low, high], whole numbers from {lo_bound} to {hi_bound}"
+        if not isinstance(raw, tuple) or len(raw) != 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in raw):
+            raise OptionError(f"{expected}, got {list(raw) if isinstance(raw, tuple) else raw!r}")
+        lo, hi = raw
+        if not lo_bound <= lo <= hi <= hi_bound:
+            raise OptionError(f"{expected}, low not above high, got [{lo}, {hi}]")
+        return lo, hi
 
 
 @dataclass(frozen=True)
@@ -194,6 +208,7 @@ class Variant:
     high: int | None = 6  # highest value accepted on input (None: no limit)
     clamp: int | None = None  # values above this count as this (football's 7+ goals)
     max_players: int = 12
+    min_players: int = 1
     stage_order: Literal["sequential", "any"] = "sequential"
     box_order: Literal["free", "gora_first", "strict"] = "free"
     fences_on_upper: bool = True  # fences are earned on upper boxes too

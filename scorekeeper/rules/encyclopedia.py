@@ -17,7 +17,8 @@ OPTIONS = (
                nullable=True),
     OptionSpec("target", None, int, "total to reach (mode target; 500 when not set)", minimum=1, maximum=100_000,
                nullable=True),
-    OptionSpec("players", (1, 12), ((1, 12),), "players at the table"),
+    OptionSpec("players", (1, 12), tuple, "how few and how many players a game takes, [low, high] within 1-12",
+               minimum=1, maximum=12),
     OptionSpec("upper_bonus", None, (None,), "no upper bonus in this game", nullable=True),
     OptionSpec("tie_break", "extra_game", ("extra_game", "shared"), "what a tie for first place means"),
 )
@@ -46,6 +47,8 @@ def build(options: Mapping[str, Any]) -> Variant:
         boxes=tuple(boxes),
         throws=o["max_throws"],
         tie_break=o["tie_break"],
+        min_players=o["players"][0],
+        max_players=o["players"][1],
         mode=o["mode"],
         series_games=(o["series_games"] or 3) if o["mode"] == "series" else None,
         target=(o["target"] or 500) if o["mode"] == "target" else None,

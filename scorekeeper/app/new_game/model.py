@@ -52,8 +52,8 @@ class NewGameForm:
         preset that has them, a series' length when one game is played)."""
         shown = []
         for spec in option_specs(self.variant_id):
-            if isinstance(spec.kind, tuple) and len(spec.kind) < 2:
-                continue
+            if isinstance(spec.kind, tuple) and len(spec.kind) < 2 or spec.kind is tuple:
+                continue  # fixed, or the players' range (the names listed are the players)
             needs = OPTION_NEEDS.get(spec.name)
             if needs is not None and self.option_value(needs[0]) != needs[1]:
                 continue
@@ -163,6 +163,8 @@ def value_words(name: str, value: Any, lang: Lang) -> str:
     if value is None:
         unset = OPTION_UNSET.get(name)
         return unset.in_(lang) if unset is not None else ""
+    if isinstance(value, tuple):  # a range: the players at the table
+        return "–".join(str(v) for v in value)
     for key in (f"{name}.{value}", str(value)):
         if key in OPTION_VALUES:
             return OPTION_VALUES[key].in_(lang)
