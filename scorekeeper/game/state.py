@@ -207,7 +207,7 @@ def new_game(variant: Variant, players: Sequence[str]) -> State:
                 f"{variant.name.en} takes at least {variant.min_players} players.",
             )
         )
-    if len({" ".join(n.split()).casefold() for n in names}) != len(names):  # «Аня», «аня », one person
+    if len({n.casefold() for n in names}) != len(names):  # «Аня» and «аня» are one person typed twice
         raise InvalidAction(Text("Имена игроков повторяются.", "Player names must differ."))
     for name in names:
         if not name.strip() or any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
