@@ -99,5 +99,24 @@ def test_the_photo_button_knows_the_dice_kept_through_a_throw(shell: Shell) -> N
     launcher.on_use([4, 1, 4, 6, 6])  # "Use" in the dialog: the throw with the kept dice
     assert service.state.dice is not None and tuple(service.state.dice.values) == (4, 1, 4, 6, 6)
     screen.dice._dice()
-    assert launcher.kept == []  # the throw has its dice: nothing is kept any more
+    # the throw has its dice: a photo of fewer dice joins those not offered for throwing again
+    assert screen.dice.entry.suggested == [0, 1, 2] and launcher.kept == [6, 6]
+    screen.dispose()
+
+
+def test_dice_tapped_in_before_a_photo_join_it(shell: Shell) -> None:
+    """Two sixes tapped in on a fresh turn, then a photo of the three other dice: the sixes join
+    the photo's dice (before, the photo said "add 2" and the sixes were tapped in again)."""
+    service, screen = open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    screen.dice._dice()
+    launcher: Any = _launcher(shell)
+    assert launcher.kept == []  # nothing entered: a photo is all five
+    screen.dice.entry.press_face(6)
+    screen.dice.entry.press_face(6)
+    screen.dice._dice()
+    assert launcher.kept == [6, 6]
+    reading = PhotoReading.from_dice([(v, (20.0 * i, 0.0, 9.0, 9.0), 0.9) for i, v in enumerate((2, 3, 5))],
+                                     (100, 100), 5, kept=launcher.kept)
+    assert reading.values() == [2, 3, 5, 6, 6] and reading.use() == [2, 3, 5, 6, 6]
+    assert "The kept dice (6, 6) join the photo's" in reading.message().en
     screen.dispose()

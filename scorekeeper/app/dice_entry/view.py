@@ -35,6 +35,7 @@ class DicePanel:
         variant: Variant,
         on_throw: Callable[[tuple[int, ...]], None],
         on_throw_without_dice: Callable[[], bool] | None = None,
+        on_photo: Callable[[tuple[int, ...], object], None] | None = None,
     ) -> None:
         self.shell = shell
         self.variant = variant
@@ -43,6 +44,11 @@ class DicePanel:
         self.entry = DiceEntry(low=variant.low, high=high)
         self.on_throw = on_throw
         self.on_throw_without_dice = on_throw_without_dice
+        # a photo's dice, confirmed, with the game's moment the photo was taken at (`moment`, as
+        # synced): a photo confirmed after the game moved on (another phone) is refused, not
+        # recorded as the next player's throw
+        self.on_photo = on_photo
+        self.moment: object = None
         self.enabled = True
         self.width: float | None = None  # the panel's own width where it is not the screen's
         self.can_skip = False  # a throw may go without its dice now
@@ -71,10 +77,13 @@ class DicePanel:
 
     # --- following the game --------------------------------------------------------------------
     def sync(self, dice: tuple[int, ...] | list[int] | None, enabled: bool, why_not: str = "",
-             can_skip: bool = False, skipped: int = 0, kept: list[int | None] | None = None) -> None:
+             can_skip: bool = False, skipped: int = 0, kept: list[int | None] | None = None,
+             moment: object = None) -> None:
         """Show the game's dice after any change of the game (`why_not`: why no throw is possible;
         `can_skip`: a throw may go without its dice; `skipped`: the number of the last throw when it
-        went without its dice; `kept`: the dice kept through that throw, when known)."""
+        went without its dice; `kept`: the dice kept through that throw, when known; `moment`: the
+        game's state shown, handed back with a photo's dice)."""
+        self.moment = moment
         self.entry.sync(dice, after_throw_without_dice=bool(skipped), kept=kept)
         self.entry.offer_rethrow(enabled and not self.variant.one_throw)
         self.enabled = enabled
@@ -92,6 +101,19 @@ class DicePanel:
     def _throw(self, values: tuple[int, ...] | None) -> None:
         if values is not None:
             self.on_throw(values)
+
+    def _photo_use(self, moment: object) -> Callable[[list[int]], None]:
+        """What a photo's "Use" does: its dice thrown, at the moment the photo was picked."""
+
+        def use(values: list[int]) -> None:
+            if not self.enabled:
+                return
+            if self.on_photo is not None:
+                self.on_photo(tuple(values), moment)
+            else:
+                self._throw(tuple(values))
+
+        return use
 
     def _tap_die(self, number: int) -> None:
         if not self.enabled:
@@ -286,15 +308,20 @@ class DicePanel:
             from scorekeeper.app.photo.view import photo_button
 
             dice = [ft.Row(dice, spacing=5, tight=True),  # five dice and the button fit the width
-                    photo_button(self.shell, 5, lambda v: self._throw(tuple(v)) if self.enabled else None,
-                                 enabled=self.enabled, kept=self._kept_faces())]
+                    photo_button(self.shell, 5, self._photo_use(self.moment), enabled=self.enabled,
+                                 kept=self._kept_faces())]
         return dice
 
     def _kept_faces(self) -> list[int]:
-        """The dice kept through a throw recorded without its dice (a photo of the others joins them)."""
-        if not (self.skipped and self.entry.kept):
-            return []
-        return [v for v in self.entry.values if v is not None]
+        """The dice a photo showing fewer than five joins (a photo of the dice thrown again): those
+        set on the panel while others are blank (kept through a throw recorded without its dice,
+        entered by taps, or left when the others were tapped for throwing again), or, right after
+        a throw, those outside the dice offered for throwing again."""
+        values = self.entry.values
+        if any(v is None for v in values):
+            return [v for v in values if v is not None]
+        return [v for i, v in enumerate(values) if i not in self.entry.suggested and v is not None] \
+            if self.entry.suggested else []
 
     def _content(self) -> ft.Column:
         t = self.shell.t

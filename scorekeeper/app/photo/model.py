@@ -367,23 +367,25 @@ def size_message(size: int, limit: int = MAX_PHOTO_BYTES) -> Text | None:
 
 
 def error_message(detail: str) -> Text:
-    """A reader's refusal as a sentence for the player (in English the reader's own words)."""
+    """A reader's refusal as a sentence for the player, its kind said plainly in either language."""
     low = detail.lower()
     if "heic" in low or "avif" in low:
-        ru = "Фото в формате HEIC/AVIF не читается: сохраните его как JPEG"
+        ru, en = "Фото в формате HEIC/AVIF не читается: сохраните его как JPEG", \
+            "A HEIC/AVIF photo cannot be read here: save it as JPEG"
     elif "empty" in low:
-        ru = "Файл пустой"
+        ru, en = "Файл пустой", "The file is empty"
     elif "too large" in low:
-        ru = "Фото слишком большое для чтения"
+        ru, en = "Фото слишком большое для чтения", "The photo is too large to read"
     elif "corrupt" in low or "truncated" in low or "cannot be decoded" in low:
-        ru = "Фото повреждено и не читается"
+        ru, en = "Фото повреждено и не читается", "The photo is damaged and cannot be read"
     elif "not" in low and ("image" in low or "photo" in low or "format" in low):
-        ru = "Это не похоже на фото (нужен JPEG, PNG, WebP или BMP)"
+        ru, en = "Это не похоже на фото (нужен JPEG, PNG, WebP или BMP)", \
+            "This does not look like a photo (a JPEG, PNG, WebP or BMP is needed)"
     else:
-        ru = f"Фото не удалось прочитать ({detail})"
+        ru, en = f"Фото не удалось прочитать ({detail})", f"The photo cannot be read ({detail})"
     return Text(
         f"{ru}. Выберите другое фото или введите кубики вручную.",
-        f"The photo cannot be read: {detail}. Choose another photo or enter the dice by hand.",
+        f"{en}. Choose another photo or enter the dice by hand.",
     )
 
 

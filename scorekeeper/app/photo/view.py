@@ -241,6 +241,7 @@ class PhotoDialog:
         self.preview: bytes | None = None
         self.error: str | None = None
         self.showing = False
+        self.used = False  # "Use" taken: the throw is on its way
         self.layout = self._layout()
         self.body = ft.Container(width=min(self.layout.width(self.layout.photo[0]), MESSAGE_W))
         self.scroller: ft.Column | None = None  # the reading's view: kept while it is fixed, new for each photo
@@ -325,8 +326,9 @@ class PhotoDialog:
 
     def _use(self, _: Any) -> None:
         values = self.reading.use() if self.reading is not None else None
-        if values is None:
+        if values is None or self.used:  # a second tap before the dialog closed: one throw
             return
+        self.used = True
         self.close()
         self.on_use(values)
 

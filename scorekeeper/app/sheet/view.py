@@ -78,7 +78,7 @@ class SheetScreen:
         # The dice this screen kept through each throw it recorded without them (by the state after
         # that throw), shown again when an undo comes back to that state.
         self._kept: dict[int, tuple[State, list[int | None]]] = {}
-        self.dice = DicePanel(shell, self.variant, self._roll, self._roll_without_dice)
+        self.dice = DicePanel(shell, self.variant, self._roll, self._roll_without_dice, self._roll_from_photo)
         self._sideways: ft.Row | None = None  # the players' columns when they scroll sideways
         self._grid: ft.Column | None = None  # the boxes, scrolling up and down
         # How far the boxes are scrolled and how tall their view is, as the browser last said (a
@@ -199,7 +199,7 @@ class SheetScreen:
             # kept on another phone, or before a reload: the same faces (where this screen did not see them set)
             kept = [*state.last_action.kept, *[None] * (5 - len(state.last_action.kept))]
         self.dice.sync(state.dice.values if state.dice is not None else None, enabled=enabled, why_not=why_not,
-                       can_skip=state.can_roll_without_dice(), skipped=skipped, kept=kept)
+                       can_skip=state.can_roll_without_dice(), skipped=skipped, kept=kept, moment=state)
 
     # --- actions ---------------------------------------------------------------------------------
     def _do(self, act: Callable[[], Any], made: bool = True) -> bool:
@@ -222,12 +222,18 @@ class SheetScreen:
             self._acting_in = None
         return True
 
-    def _roll(self, values: tuple[int, ...]) -> None:
+    def _roll(self, values: tuple[int, ...], seen: State | None = None) -> None:
         self._reveal = True  # before the action: its redraw may come before _do returns
-        if not self._do(lambda: self.service.roll(values, player=self.shown_player, seen=self.seen)):
+        seen = seen or self.seen
+        if not self._do(lambda: self.service.roll(values, player=self.shown_player, seen=seen)):
             self._reveal = False
             self._sync_dice(self.service.state)
             self.dice.refresh()
+
+    def _roll_from_photo(self, values: tuple[int, ...], moment: object) -> None:
+        """A photo's dice, confirmed: recorded only where the game is still where the photo was
+        taken (a game moved on meanwhile, on another phone, is said, not written to the next player)."""
+        self._roll(values, moment if isinstance(moment, State) else None)
 
     def _roll_without_dice(self) -> bool:
         kept = list(self.dice.entry.values)
