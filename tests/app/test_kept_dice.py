@@ -64,3 +64,19 @@ def test_fewer_typed_dice_than_blanks_are_kept_with_those_kept_before(shell: She
     screen.dice._keys_submitted(_Typed("45"))
     assert service.state.dice is not None and service.state.dice.values == (6, 6, 6, 4, 5)
     screen.dispose()
+
+
+def test_undoing_a_first_throw_without_dice_leaves_the_dice_set_before_it(shell: Shell) -> None:
+    """Two fives set and Throw pressed by mistake: Undo takes back the throw, not the taps; the
+    fives are still there, and Throw records the throw again with them kept."""
+    service, screen = open_sheet(shell, "yahtzee", ["Аня", "Борис"])
+    screen.dice.entry.press_face(5)
+    screen.dice.entry.press_face(5)
+    screen.dice._throw_without_dice()
+    assert service.state.throws == 1
+    screen._undo(None)
+    assert service.state.throws == 0
+    assert screen.dice.entry.values == [5, 5, None, None, None]
+    screen.dice._throw_without_dice()
+    assert service.state.throws == 1 and service.state.last_action.kept == (5, 5)  # type: ignore[union-attr]
+    screen.dispose()

@@ -78,6 +78,9 @@ class SheetScreen:
         # The dice this screen kept through each throw it recorded without them (by the state after
         # that throw), shown again when an undo comes back to that state.
         self._kept: dict[int, tuple[State, list[int | None]]] = {}
+        # The dice set before a turn's first throw that went without its dice, while this screen's
+        # Undo takes that throw back: they show again as set (the Undo takes back the throw, not the taps).
+        self._untaken: tuple[State, list[int | None]] | None = None
         self.dice = DicePanel(shell, self.variant, self._roll, self._roll_without_dice, self._roll_from_photo)
         self._sideways: ft.Row | None = None  # the players' columns when they scroll sideways
         self._grid: ft.Column | None = None  # the boxes, scrolling up and down
@@ -200,6 +203,11 @@ class SheetScreen:
             kept = [*state.last_action.kept, *[None] * (5 - len(state.last_action.kept))]
         self.dice.sync(state.dice.values if state.dice is not None else None, enabled=enabled, why_not=why_not,
                        can_skip=state.can_roll_without_dice(), skipped=skipped, kept=kept, moment=state)
+        untaken, self._untaken = self._untaken, None
+        if untaken is not None and state is not untaken[0] and not state.throws and enabled \
+                and state.player_name == untaken[0].player_name:
+            self.dice.entry.values = list(untaken[1])
+            self.dice.entry.changed = True
 
     # --- actions ---------------------------------------------------------------------------------
     def _do(self, act: Callable[[], Any], made: bool = True) -> bool:
@@ -263,7 +271,13 @@ class SheetScreen:
         t = self.shell.t
 
         def take_back() -> None:
-            self._do(lambda: self.service.undo(1, seen=seen), made=False)
+            undone = seen.last_action
+            if isinstance(undone, RollWithoutDice) and undone.kept and seen.throws == 1:
+                remembered = self._kept.get(id(seen))
+                faces = remembered[1] if remembered is not None and remembered[0] is seen else list(undone.kept)
+                self._untaken = (seen, [*faces, *[None] * (5 - len(faces))])
+            if not self._do(lambda: self.service.undo(1, seen=seen), made=False):
+                self._untaken = None
 
         if seen.finished:
             # Undo sits above «Play again»: a finished game (counted in the statistics) is reopened
