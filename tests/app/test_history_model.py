@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from scorekeeper.app.statistics.model import (
+    StatRow,
     axis_step,
+    competition_places,
     num,
     played_variants,
     results_over_time,
@@ -81,6 +83,18 @@ def test_stat_rows_match_the_store(store: Store) -> None:
     assert anna.games == 2 and anna.fences
     assert not next(r for r in rows if r.variant == "yahtzee").fences
     assert [r.identifier for r in stat_rows(store, "Вера", "yahtzee")] == ["stats-row-Вера-yahtzee"]
+
+
+def test_players_without_a_win_rank_by_their_average_not_by_fewer_games() -> None:
+    """Most wins first, fewer games breaking a tie in wins; with no win, fewer games is no merit."""
+    def row(name: str, games: int, wins: int, average: float) -> StatRow:
+        return StatRow(name, "yahtzee", games, wins, average, 0, 0, 0, 0, 0, False)
+
+    rows = [row("Аня", 2, 0, 15.5), row("Вика", 3, 0, 31.3), row("Гриша", 4, 2, 20.0), row("Оля", 3, 2, 18.0),
+            row("Дима", 4, 0, 31.3)]
+    ordered = sorted(rows, key=lambda r: (*r.standing, r.name))
+    assert [r.name for r in ordered] == ["Оля", "Гриша", "Вика", "Дима", "Аня"]
+    assert competition_places(ordered) == [1, 2, 3, 3, 5]
 
 
 def test_totals_by_game_and_played_variants(store: Store) -> None:

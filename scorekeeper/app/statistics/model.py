@@ -180,6 +180,13 @@ class StatRow:
         """'40%' of the games won."""
         return f"{round(100 * self.wins / self.games)}%" if self.games else "—"
 
+    @property
+    def standing(self) -> tuple[int, int, float]:
+        """How the row ranks in its table, lower first: most wins, then fewer games for them (a
+        higher share of games won), then the higher average. Without a win, the number of games
+        says nothing: the average alone ranks."""
+        return -self.wins, self.games if self.wins else 0, -self.average
+
 
 @lru_cache(maxsize=64)
 def _rules(variant: str) -> tuple[bool, bool, bool, str]:
@@ -219,13 +226,12 @@ def _stat_row(r: dict[str, Any]) -> StatRow:
 def stat_rows(store: Store, player: str | None = None, variant: str | None = None) -> list[StatRow]:
     """Per player, variant and form of play (single games, a series of N, to a target): the variant
     played most first (single games before matches), and in each the season's leader first: most
-    wins, then fewer games (a higher share), then the higher average, then by name."""
+    wins, then fewer games (a higher share), then the higher average, then by name (StatRow.standing)."""
     rows = [_stat_row(r) for r in store.player_stats(player, variant)]
     played: dict[str, int] = {}
     for row in rows:
         played[row.variant] = played.get(row.variant, 0) + row.games
-    return sorted(rows, key=lambda r: (-played[r.variant], r.variant, r.form != "", r.form, -r.wins, r.games,
-                                       -r.average, r.name))
+    return sorted(rows, key=lambda r: (-played[r.variant], r.variant, r.form != "", r.form, *r.standing, r.name))
 
 
 @dataclass(frozen=True)
@@ -272,9 +278,9 @@ def finished_variants(store: Store) -> list[str]:
 
 
 def competition_places(rows: Sequence[StatRow]) -> list[int]:
-    """The places of a table's rows, leader first: those level on wins, games and average share a
-    place, and the next one skips (1, 1, 3)."""
-    keys = [(-r.wins, r.games, -r.average) for r in rows]
+    """The places of a table's rows, leader first: those level (StatRow.standing) share a place,
+    and the next one skips (1, 1, 3)."""
+    keys = [r.standing for r in rows]
     return [1 + sum(1 for other in keys if other < key) for key in keys]
 
 
