@@ -42,3 +42,17 @@ def test_chips_offer_only_players_and_games_with_finished_games(shell: Shell) ->
     ids = identifiers(shell.page.controls[0])
     assert "stats-empty" in ids
     assert "stats-game" not in ids  # no chart of the unfinished game under «no finished games»
+
+
+def test_the_running_chart_steps_through_finished_games_only(shell: Shell) -> None:
+    """A game under way, newer than the finished one, is not offered by the chart's arrows."""
+    _shared_win(shell)
+    started = GameService.create(shell.store, "kniffel", ["Аня", "Борис"])
+    started.roll((6, 6, 6, 1, 2))
+    screen = StatisticsScreen(shell)
+    shell.show(lambda: screen)
+    ids = identifiers(shell.page.controls[0])
+    assert texts(ids["stats-game"])[0].startswith("Игра №1 ")
+    assert ids["stats-game-newer"].content.disabled and ids["stats-game-older"].content.disabled
+    screen._step(-1)  # newer: still the finished game
+    assert texts(identifiers(shell.page.controls[0])["stats-game"])[0].startswith("Игра №1 ")

@@ -52,7 +52,7 @@ class StatisticsScreen:
         self.shell = shell
         self.player = player
         self.variant = variant
-        self.chart_index: int | None = None  # 0: the latest game of the filter (None: latest finished)
+        self.chart_index: int | None = None  # 0 (or None): the latest finished game of the filter
         self._colours: dict[str, int] = {}  # each player's colour, as the running totals drew it
 
     def dispose(self) -> None:
@@ -206,12 +206,11 @@ class StatisticsScreen:
     def _running(self) -> list[ft.Control]:
         s = self.shell
         t = s.t
-        games = s.store.games(self.player, self.variant, limit=200)
+        # the finished games only, as everything here (not a game under way, nor one set aside)
+        games = [g for g in s.store.games(self.player, self.variant, limit=200) if g["finished"]]
         if not games:
             return []
-        if self.chart_index is None:
-            self.chart_index = next((i for i, g in enumerate(games) if g["finished"]), 0)
-        self.chart_index = min(self.chart_index, len(games) - 1)
+        self.chart_index = min(self.chart_index or 0, len(games) - 1)
         game = games[self.chart_index]
         try:
             _, state, _ = s.store.load(game["id"])
