@@ -196,11 +196,7 @@ class SheetScreen:
         if not enabled and not state.finished:
             why_not = self.shell.t("write_a_box")
         skipped = state.throws if state.throws and state.dice is None else 0
-        remembered = self._kept.get(id(state)) if skipped else None
-        kept = remembered[1] if remembered is not None and remembered[0] is state else None
-        if kept is None and skipped and isinstance(state.last_action, RollWithoutDice) and state.last_action.kept:
-            # kept on another phone, or before a reload: the same faces (where this screen did not see them set)
-            kept = [*state.last_action.kept, *[None] * (5 - len(state.last_action.kept))]
+        kept = self._kept_through(state) if skipped else None
         self.dice.sync(state.dice.values if state.dice is not None else None, enabled=enabled, why_not=why_not,
                        can_skip=state.can_roll_without_dice(), skipped=skipped, kept=kept, moment=state)
         untaken, self._untaken = self._untaken, None
@@ -208,6 +204,18 @@ class SheetScreen:
                 and state.player_name == untaken[0].player_name:
             self.dice.entry.values = list(untaken[1])
             self.dice.entry.changed = True
+
+    def _kept_through(self, state: State) -> list[int | None] | None:
+        """The dice kept through the throw without its dice that led to `state`: as this screen set
+        them, else as recorded (kept on another phone, or before a reload: the same faces); None
+        where none were kept."""
+        remembered = self._kept.get(id(state))
+        if remembered is not None and remembered[0] is state:
+            return remembered[1]
+        last = state.last_action
+        if isinstance(last, RollWithoutDice) and last.kept:
+            return [*last.kept, *[None] * (5 - len(last.kept))]
+        return None
 
     # --- actions ---------------------------------------------------------------------------------
     def _do(self, act: Callable[[], Any], made: bool = True) -> bool:
@@ -271,11 +279,9 @@ class SheetScreen:
         t = self.shell.t
 
         def take_back() -> None:
-            undone = seen.last_action
-            if isinstance(undone, RollWithoutDice) and undone.kept and seen.throws == 1:
-                remembered = self._kept.get(id(seen))
-                faces = remembered[1] if remembered is not None and remembered[0] is seen else list(undone.kept)
-                self._untaken = (seen, [*faces, *[None] * (5 - len(faces))])
+            faces = self._kept_through(seen) if seen.throws == 1 and seen.dice is None else None
+            if faces is not None and any(v is not None for v in faces):
+                self._untaken = (seen, faces)
             if not self._do(lambda: self.service.undo(1, seen=seen), made=False):
                 self._untaken = None
 
