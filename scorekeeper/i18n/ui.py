@@ -322,6 +322,12 @@ OPTION_NAMES: dict[str, Text] = {
     "ace_in_straight": Text("Туз в стрите за 2 или 6", "The ace may stand for 2 or 6 in a straight"),
 }
 
+# An option's name in a line of the house rules that differ («name: value»), where the new-game
+# screen's name is a question that the value does not answer as it reads.
+OPTION_STATED: dict[str, Text] = {
+    "mode": Text("Формат", "Format"),
+}
+
 # The values of house-rule options that are words (the rest show as they are).
 OPTION_VALUES: dict[str, Text] = {
     "yatzy15": Text("сумма кубиков", "sum of the dice"),

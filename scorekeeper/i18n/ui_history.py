@@ -32,8 +32,8 @@ UI_HISTORY: dict[str, Text] = {
     "hist_shown": Text("Игр: {n}, показаны последние {shown}", "Games: {n}, the latest {shown} shown"),
     "hist_more": Text("Показать ещё {n}", "Show {n} more"),
     # statistics
-    "stats_fences_earned": Text("Огр. +", "Fences +"),
-    "stats_fences_spent": Text("Огр. −", "Fences −"),
+    "stats_fences_earned": Text("Ограды +", "Fences +"),
+    "stats_fences_spent": Text("Ограды −", "Fences −"),
     "stats_chart_game": Text("Игра на графике", "Game on the chart"),
     "stats_older_game": Text("Игра раньше", "Earlier game"),
     "stats_newer_game": Text("Игра позже", "Later game"),

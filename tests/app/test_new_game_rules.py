@@ -97,6 +97,9 @@ def test_the_history_page_names_the_house_rules_that_differ(tmp_path: Path) -> N
     assert changed_rules("yatzy", {"joker": "free", "upper_bonus": 50}, "en") == [
         "Joker rule for an extra five of a kind: any open box"]
     assert changed_rules("ru_encyclopedia", {"players": [2, 6]}, "ru") == ["Игроков за столом: 2–6"]
+    assert changed_rules("ru_encyclopedia", {"mode": "series", "series_games": 5}, "ru") == [
+        "Формат: серия", "Игр в серии: 5"]
+    assert changed_rules("ru_encyclopedia", {"mode": "target"}, "en") == ["Format: to a target"]
     shell = shell_at(tmp_path)
     service = GameService.create(shell.store, "ru_fences", ["Аня", "Борис"],
                                  {"box_order": "gora_first", "first_roll_double": True})

@@ -64,7 +64,7 @@ def test_statistics_show_a_table_per_variant_with_a_line_per_player(season: Shel
             assert "," in decimal(row.average, "ru")
             # what the line leaves out a screen reader still hears: premiums, penalties, fences
             assert f"Игр {row.games}, Побед {row.wins}" in line.label
-            assert ("Огр. +" in line.label) == (row.variant == "ru_fences")
+            assert ("Ограды +" in line.label) == (row.variant == "ru_fences")
     title = texts(found["stats-table-ru_encyclopedia-series3"])[0]
     assert title == "Покер (энциклопедия) · серия из 3"
     # the charts stay below the tables
@@ -95,7 +95,7 @@ def test_a_tap_on_a_line_chooses_the_player_and_shows_their_cards(season: Shell)
     found = shown(season)
     assert not [i for i in found if i.startswith("stats-table-")] and "stats-hint" not in found
     card = texts(found[row.identifier])
-    assert {"Премии", "Штрафы", "Огр. +", "Огр. −"} <= set(card)
+    assert {"Премии", "Штрафы", "Ограды +", "Ограды −"} <= set(card)
     assert found[f"stats-filter-player-{row.name}"].selected
     assert "chart-results" in found
 

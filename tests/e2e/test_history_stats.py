@@ -157,7 +157,7 @@ def test_statistics_rows_and_charts(tab: Any, filled: Any) -> None:
         # A penalty only the «гора» can cost: Yahtzee's card does not show one.
         assert (f"Штрафы {row['penalties']}" in text) == (row["variant"] == "ru_fences"), text
         if row["variant"] == "ru_fences":
-            assert f"Огр. + {row['fences_earned']}" in text and f"Огр. − {row['fences_spent']}" in text
+            assert f"Ограды + {row['fences_earned']}" in text and f"Ограды − {row['fences_spent']}" in text
     running = page.text("chart-running-totals")
     assert running.startswith("Сумма по ходам")
     results = page.text("chart-results")
@@ -192,7 +192,7 @@ def test_statistics_standings_fit_a_small_phone_and_a_line_chooses_its_player(br
         leader = next(r for r in facts["stats"] if r["variant"] == "ru_fences")
         identifier = f"stats-row-{leader['name']}-ru_fences"
         page.tap(identifier)
-        page.wait_text(identifier, re.compile(r"Огр\. \+"))
+        page.wait_text(identifier, re.compile(r"Ограды \+"))
         for _ in range(30):
             if not page.has("stats-table-ru_fences"):
                 break

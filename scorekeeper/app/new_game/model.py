@@ -173,7 +173,7 @@ def value_words(name: str, value: Any, lang: Lang) -> str:
 
 def changed_rules(variant_id: str, options: dict[str, Any], lang: Lang) -> list[str]:
     """The house rules of a game that differ from the rules as written, each as «name: value»."""
-    from scorekeeper.i18n.ui import OPTION_NAMES
+    from scorekeeper.i18n.ui import OPTION_NAMES, OPTION_STATED
 
     try:
         chosen = resolve_options(variant_id, options)
@@ -184,6 +184,7 @@ def changed_rules(variant_id: str, options: dict[str, Any], lang: Lang) -> list[
     for spec in option_specs(variant_id):
         if chosen[spec.name] == written[spec.name]:
             continue
-        name = OPTION_NAMES[spec.name].in_(lang) if spec.name in OPTION_NAMES else spec.name
+        named = OPTION_STATED.get(spec.name) or OPTION_NAMES.get(spec.name)
+        name = named.in_(lang) if named is not None else spec.name
         lines.append(f"{name}: {value_words(spec.name, chosen[spec.name], lang)}")
     return lines
