@@ -29,6 +29,12 @@ def num(value: float | int | str) -> str:
     return str(value).replace("-", "\u2212")
 
 
+def scored(name: str, value: float | int | str) -> str:
+    """'Анна Мария\u00a0376': a player's name and number, kept on one line wherever a line wraps
+    (no-break spaces: a narrow screen does not leave the score, or half the name, on the next)."""
+    return f"{name} {num(value)}".replace(" ", "\u00a0")
+
+
 def plural_ru(n: int, one: str, few: str, many: str) -> str:
     """Russian noun form after the number n: 1 очко, 2 очка, 5 очков."""
     n = abs(n)

@@ -37,6 +37,12 @@ def another_phone(shell: Shell) -> Shell:
 
 
 def read(shell: Shell, identifier: str) -> str:
+    """The text as a player reads it (a no-break space, which keeps a name and its score on one
+    line, as a space)."""
+    return raw(shell, identifier).replace("\u00a0", " ")
+
+
+def raw(shell: Shell, identifier: str) -> str:
     return " ".join(texts(identifiers(shown(shell))[identifier]))
 
 
@@ -52,6 +58,7 @@ def test_a_target_match_shows_the_carried_totals_the_news_and_the_extra_game(tmp
     play(service, dice, BOXES[-1:])
     for phone in (shell, watcher):  # game 2 starts at 0, the match says where it stands
         assert read(phone, "match-line") == "До 150: Аня 84, Борис 84, Вера 21"
+        assert "Аня\u00a084, Борис\u00a084" in raw(phone, "match-line")  # a name stays with its score
         assert read(phone, "game-over-note") == "Игра 1 окончена: Аня 84, Борис 84, Вера 21. Ничья: Аня, Борис."
         assert [read(phone, f"total-{n}") for n in (1, 2, 3)] == ["0", "0", "0"]
         assert [read(phone, f"match-total-{n}") for n in (1, 2, 3)] == ["84", "84", "21"]
@@ -200,7 +207,7 @@ def test_historys_list_shows_a_finished_series_by_its_wins_not_its_points_added_
     play(service, {"Аня": HIGH, "Борис": LOW})  # Аня wins the series 2 : 1 (its points: 189 : 126)
     assert service.state.finished
     shell.show(lambda: HistoryScreen(shell))
-    tile = texts(identifiers(shown(shell))[f"history-game-{service.game_id}"])
+    tile = [line.replace("\u00a0", " ") for line in texts(identifiers(shown(shell))[f"history-game-{service.game_id}"])]
     assert "победы: Аня 2, Борис 1" in tile and not any("189" in line for line in tile)
 
 
@@ -245,3 +252,17 @@ def test_the_games_of_a_series_are_numbered_without_its_extra_games(tmp_path: Pa
     assert read(shell, "match-line") == (
         "Серия из 2 игр · победы: Аня 2, Борис 0 · Игра 1: Аня 84, Борис 84 · Доп. игра: Аня 84, Борис 21 · "
         "Игра 2: Аня 84, Борис 21")
+
+
+def test_historys_list_keeps_each_name_with_its_score_on_one_line(tmp_path: Path) -> None:
+    """On a narrow phone the players' line wraps between players only: never inside a name, nor
+    between a name and its score."""
+    from scorekeeper.app.history.view import HistoryScreen
+
+    shell = shell_at(tmp_path, width=360)
+    service = GameService.create(shell.store, "ru_encyclopedia", ["Анна Мария", "Борис"], {})
+    play(service, {"Анна Мария": HIGH, "Борис": LOW})
+    assert service.state.finished
+    shell.show(lambda: HistoryScreen(shell))
+    tile = texts(identifiers(shown(shell))[f"history-game-{service.game_id}"])
+    assert "Анна\u00a0Мария\u00a084 · Борис\u00a021" in tile

@@ -25,7 +25,7 @@ from scorekeeper.app.statistics.model import (
     totals_by_game,
     when,
 )
-from scorekeeper.i18n import Lang, plural_ru
+from scorekeeper.i18n import Lang, plural_ru, scored
 from scorekeeper.store import StoreError
 
 TROPHY = "#F9A825"  # the winner's cup (amber, reads on light and dark)
@@ -183,7 +183,7 @@ class HistoryScreen:
         t = s.t
         finished = bool(game["finished"])
         names = game["players"]
-        players = " · ".join(f"{n} {num(totals[n])}" if n in totals else n for n in names)
+        players = " · ".join(scored(n, totals[n]) if n in totals else n for n in names)
         series = self._series_state(game)
         if series is not None:  # a series is won by games won, not by its points added up
             from scorekeeper.app.sheet.model import series_words

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from scorekeeper.game import GameError, State
 from scorekeeper.game.moves import Move
-from scorekeeper.i18n import Lang, Text, num
+from scorekeeper.i18n import Lang, Text, num, scored
 from scorekeeper.i18n.ui import tr
 from scorekeeper.rules import Evaluation, Variant
 
@@ -264,7 +264,7 @@ def turn_line(state: State, lang: Lang) -> str:
 
 def _scores(values: dict[str, int], names: list[str]) -> str:
     """'Аня 376, Борис 376, Вера 334': the players in seat order, those with a value."""
-    return ", ".join(f"{name} {num(values[name])}" for name in names if name in values)
+    return ", ".join(scored(name, values[name]) for name in names if name in values)
 
 
 def drawn_games(match: dict[str, Any]) -> list[dict[str, Any]]:
