@@ -266,3 +266,19 @@ def test_historys_list_keeps_each_name_with_its_score_on_one_line(tmp_path: Path
     shell.show(lambda: HistoryScreen(shell))
     tile = texts(identifiers(shown(shell))[f"history-game-{service.game_id}"])
     assert "Анна\u00a0Мария\u00a084 · Борис\u00a021" in tile
+
+
+def test_a_finished_series_page_in_history_lists_each_game_once(tmp_path: Path) -> None:
+    """The line under the dates says the series' form and wins; the games' totals are listed
+    under the cards, each once; the house rules do not say the form again."""
+    shell = shell_at(tmp_path, width=360)
+    service = GameService.create(shell.store, "ru_encyclopedia", ["Аня", "Борис"],
+                                 {"mode": "series", "series_games": 3})
+    play(service, {"Аня": HIGH, "Борис": LOW})
+    play(service, {"Аня": LOW, "Борис": HIGH})
+    play(service, {"Аня": HIGH, "Борис": LOW})
+    shell.show(lambda: GameSheetScreen(shell, service.game_id))
+    assert read(shell, "history-match") == "Серия из 3 игр · победы: Аня 2, Борис 1"
+    page = [line.replace("\u00a0", " ") for line in texts(shown(shell))]
+    assert sum("Игра 2: Аня 21, Борис 84" in line for line in page) == 1
+    assert "history-house-rules" not in identifiers(shown(shell))  # «Формат: серия; Игр в серии: 3» said above

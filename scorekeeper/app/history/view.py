@@ -34,6 +34,7 @@ PAD = 12  # the screen's padding on either side
 HEADER_H = 30  # the players' names above each stage
 TOTAL_H = 36  # the line of totals below the sheet
 PAGE = 50  # games listed at first, and added by each "show more"
+MATCH_OPTIONS = ("mode", "series_games", "target")  # a match's page says its form in its own line
 
 
 def played_when(created: str | None, finished: str | None, lang: Lang) -> str:
@@ -381,9 +382,9 @@ class GameSheetScreen:
             tagged(ft.Text(played_when(info.created, info.finished, s.lang), size=13, color=theme.MUTED),
                    "history-dates"),
         ]
-        if match is not None:
-            shown.append(tagged(ft.Text(match_line(sheet, s.lang), size=14), "history-match"))
-        rules = changed_rules(info.variant, dict(info.options), s.lang)
+        if match is not None:  # its games are listed below the cards: the line says the match's form and score
+            shown.append(tagged(ft.Text(match_line(sheet, s.lang, games=False), size=14), "history-match"))
+        rules = changed_rules(info.variant, dict(info.options), s.lang, MATCH_OPTIONS if match is not None else ())
         if rules:
             shown.append(tagged(ft.Text(t("house_rules_line", rules="; ".join(rules)), size=13, color=theme.MUTED),
                                 "history-house-rules"))

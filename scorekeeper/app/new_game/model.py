@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -171,8 +171,9 @@ def value_words(name: str, value: Any, lang: Lang) -> str:
     return str(value)
 
 
-def changed_rules(variant_id: str, options: dict[str, Any], lang: Lang) -> list[str]:
-    """The house rules of a game that differ from the rules as written, each as «name: value»."""
+def changed_rules(variant_id: str, options: dict[str, Any], lang: Lang, leave_out: Collection[str] = ()) -> list[str]:
+    """The house rules of a game that differ from the rules as written, each as «name: value»;
+    not the options named in `leave_out` (a page that says them otherwise)."""
     from scorekeeper.i18n.ui import OPTION_NAMES, OPTION_STATED
 
     try:
@@ -182,7 +183,7 @@ def changed_rules(variant_id: str, options: dict[str, Any], lang: Lang) -> list[
         return []
     lines = []
     for spec in option_specs(variant_id):
-        if chosen[spec.name] == written[spec.name]:
+        if chosen[spec.name] == written[spec.name] or spec.name in leave_out:
             continue
         named = OPTION_STATED.get(spec.name) or OPTION_NAMES.get(spec.name)
         name = named.in_(lang) if named is not None else spec.name

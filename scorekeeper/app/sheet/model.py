@@ -305,9 +305,10 @@ def series_words(match: dict[str, Any], names: list[str], lang: Lang) -> list[st
     return words
 
 
-def match_line(sheet: dict[str, Any], lang: Lang) -> str:
+def match_line(sheet: dict[str, Any], lang: Lang, games: bool = True) -> str:
     """The match at a glance, under the turn line: 'Игра 2 из 3 · победы: Аня 1, Борис 0',
-    'До 400: Аня 376, Борис 376, Вера 334', who plays an extra game ('' for a single game)."""
+    'До 400: Аня 376, Борис 376, Вера 334', who plays an extra game ('' for a single game); once
+    it is over, every game's totals too, unless `games` is false (a page listing them apart)."""
     match = sheet.get("match")
     if match is None:
         return ""
@@ -325,7 +326,7 @@ def match_line(sheet: dict[str, Any], lang: Lang) -> str:
         parts += series_words(match, names, lang)
     elif match["mode"] == "target":
         parts.append(tr("match_to_target", lang, target=match["target"], scores=_scores(match["totals"], names)))
-    if sheet["finished"] and len(match["games"]) > 1:
+    if games and sheet["finished"] and len(match["games"]) > 1:
         # The whole story of the match: every game, the first included.
         parts += [f"{_game_title(g, lang)}: {_scores(g['totals'], names)}" for g in played_games(match)]
     return " · ".join(parts)
