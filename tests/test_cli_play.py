@@ -164,6 +164,8 @@ def test_show_reads_a_file_in_a_folder_that_may_not_be_written(
         ({"score": "yahtzee"}, "invalid_action"),
         ({"jump": 1}, "invalid_action"),
         ({"score": "chance", "player": "Борис"}, "not_your_turn"),
+        ({"score": "chance", "player": 1}, "not_your_turn"),  # no player's name: not the player's turn
+        ({"score": "chance", "player": None}, "not_your_turn"),
         ({"undo": 5}, "nothing_to_undo"),
     ],
 )

@@ -65,8 +65,9 @@ def _asserted_player(index: int, raw: Any) -> str | None:
     if not isinstance(raw, dict) or "player" not in raw:
         return None
     player = raw["player"]
-    if not isinstance(player, str):
-        raise UsageError(f"{_describe(index, raw)}: \"player\" must be a name")
+    if not isinstance(player, str):  # no player's name: the wrong player, as CLI.md counts rules
+        raise UsageError(f"{_describe(index, raw)}: not_your_turn: \"player\" must be a player's name, "
+                         f"got {json.dumps(player)}")
     return player
 
 
