@@ -156,6 +156,13 @@ UI: dict[str, Text] = {
         "Это кубики прошлого броска. Нажмите кубики, брошенные снова, и их новые значения на панели.",
         "These are the dice of the last throw. Tap the dice thrown again, then their new faces on the pad.",
     ),
+    "pale_dice_hint": Text(
+        "Это кубики прошлого броска. Бледные брошены снова? Нажмите их новые значения на панели "
+        "или запишите бросок без них: остальные останутся.",
+        "These are the dice of the last throw. Were the pale ones thrown again? Tap their new faces on "
+        "the pad, or record the throw without them: the others stay.",
+    ),
+    "throw_without_pale": Text("Без бледных", "Without the pale ones"),
     "throw_recorded": Text("Бросок {k}: {dice}", "Throw {k}: {dice}"),
     "why_not": Text("Так не выйдет", "Not possible"),
     "write_a_box": Text("Теперь запишите клетку", "Now write a box"),

@@ -328,8 +328,43 @@ def test_throw_pressed_on_dice_not_yet_changed_says_what_to_do(shell: Shell) -> 
     assert isinstance(screen, SheetScreen)
     screen.dice._throw_pressed(None)  # again, on the dice of that throw (the pale ones to throw again)
     assert len(page.dialogs) == 1
-    assert "Это кубики прошлого броска" in " ".join(texts(page.dialogs[0].content))
+    said = " ".join(texts(page.dialogs[0].content))
+    assert "Это кубики прошлого броска" in said and "Бледные брошены снова?" in said
     assert service.state.throws == 1  # nothing recorded
+    page.dialogs.clear()
+    screen.dice.entry.tap_die(1)  # a die tapped: the pale ones are no longer what Throw would mean
+    screen.dice.entry.tap_die(1)
+    screen.dice.entry.values[0] = 6
+    screen.dice.entry.changed = False  # ... and set back as it was thrown
+    screen.dice._throw_pressed(None)
+    assert "Бледные" not in " ".join(texts(page.dialogs[0].content))  # nothing pale: which were thrown again?
+    assert service.state.throws == 1
+
+
+def test_throw_pressed_after_the_pale_dice_were_thrown_again_records_the_throw_without_them(shell: Shell) -> None:
+    """After a throw the dice outside the biggest group are pale (suggested to throw again). A player
+    who throws them and taps Throw gets the throw recorded without its dice, on one more tap: the
+    others kept, the pale ones blank for their new faces."""
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    service, screen = open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    page: Any = shell.page
+    screen.dice.keys.value = "66123"
+    screen.dice._throw_pressed(None)
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen) and screen.dice.entry.suggested == [2, 3, 4]
+    screen.dice._throw_pressed(None)
+    dialog = page.dialogs[0]
+    button = identifiers(dialog)["throw-without-dice"].content
+    assert button.content == "Без бледных"
+    button.on_click(None)
+    assert service.state.throws == 2 and service.state.dice is None  # the second throw, without its dice
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    assert screen.dice.entry.values == [6, 6, None, None, None]
+    for face in (6, 2, 3):
+        screen.dice._face(face)
+    assert service.state.dice is not None and service.state.dice.values == (6, 6, 6, 2, 3)
 
 
 def test_a_face_pressed_with_every_die_kept_says_which_to_tap_first(shell: Shell) -> None:

@@ -177,6 +177,14 @@ class DiceEntry:
         self.suggested = []
         self.changed = True
 
+    def rethrow_suggested(self) -> None:
+        """The suggested dice were thrown again: blank them (the others are kept)."""
+        for index in self.suggested:
+            self.values[index] = None
+        self.cursor = self.picked = None
+        self.suggested = []
+        self.changed = True
+
     def throw_pressed(self) -> tuple[int, ...] | None:
         """The `throw` button: the dice as shown, if all are set and they changed (or none thrown)."""
         values = self.complete()

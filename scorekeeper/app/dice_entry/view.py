@@ -156,10 +156,25 @@ class DicePanel:
             hint = "enter_goals_hint" if self.numeric else "enter_dice_hint"
             self.shell.explain(self.shell.t("why_not"), self.shell.t(hint))
             return
+        if values is None and entry.suggested and self.can_skip:  # the pale dice thrown again, not yet entered?
+            self.shell.explain(self.shell.t("why_not"), self.shell.t("pale_dice_hint"),
+                               [("throw-without-dice", self.shell.t("throw_without_pale"), self._pale_thrown)])
+            return
         if values is None:  # the dice as the last throw left them: which were thrown again?
             self.shell.explain(self.shell.t("why_not"), self.shell.t("same_dice_hint"))
             return
         self._throw(values)
+
+    def _pale_thrown(self) -> None:
+        """The pale dice (suggested to throw again) were thrown again: the throw goes without its
+        dice, the others kept, the pale ones blank for the faces to come."""
+        assert self.on_throw_without_dice is not None
+        before = copy.deepcopy(self.entry)
+        self.entry.rethrow_suggested()
+        self.entry.throw_without_dice()
+        if not self.on_throw_without_dice():  # refused: the dice as they were
+            self.entry = before
+            self.refresh()
 
     def _throw_without_dice(self) -> None:
         """Record the throw without its dice; the dice set stay as kept for the next throw."""
