@@ -68,7 +68,7 @@ UI: dict[str, Text] = {
     "fences": Text("Ограды", "Fences"),
     "gora": Text("Гора", "Gora"),
     "gora_needed": Text("нужно +{n}", "need +{n}"),
-    "gora_ahead": Text("запас {n}", "{n} spare"),
+    "gora_ahead": Text("запас {n}", "ahead +{n}"),
     "upper_needed": Text("ещё {n}", "{n} to go"),
     "gora_even": Text("в ноль", "even"),
     "premium": Text("премия", "premium"),
