@@ -18,6 +18,7 @@ SIDE_PANEL_W = 340  # the dice panel's width there (less on a narrower screen)
 CELL_W = 62  # a player's column in the sheet
 NAME_W = 118  # the box names' column
 NAME_W_NARROW = 96  # … with five or more players
+NAME_W_WIDE = 160  # … at most, with room to spare (few players)
 LABEL_ONE_LINE = 11  # characters of a box's name that fit that column on one line at full size
 PLAYERS_WITHOUT_SCROLL = 6  # more players than this scroll sideways
 ROW_H = 36  # a row of the sheet

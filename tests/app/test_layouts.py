@@ -107,3 +107,22 @@ def test_a_box_name_that_would_wrap_in_the_narrower_column_of_many_players_is_dr
     screen.dispose()
     _, screen = open_sheet(shell, "ru_encyclopedia", ["Аня", "Борис", "Вера", "Глеб"])
     assert size_of("Малый стрит") == 15
+
+
+def test_the_box_names_take_the_room_a_few_players_leave(shell: Shell) -> None:
+    """With two players on a phone the players' columns stop growing at their widest, and the box
+    names take what is left; with more players they keep their column, and every column still
+    fits the screen."""
+    from scorekeeper.app import theme
+
+    names = {}
+    for players in (["Аня", "Борис"], ["Аня", "Борис", "Вера"], ["Аня", "Борис", "Вера", "Глеб"]):
+        for width in (390, 360):
+            sized(shell, width, 844)
+            _, screen = open_sheet(shell, "yahtzee", players)
+            n = len(players)
+            names[n, width] = screen._name_width()
+            assert theme.NAME_W <= names[n, width] <= theme.NAME_W_WIDE
+            assert screen._cell_width(n) * n + names[n, width] + 16 <= width + 0.5
+            screen.dispose()
+    assert names[2, 390] >= 150 > theme.NAME_W == names[4, 360]

@@ -418,8 +418,14 @@ class SheetScreen:
 
     # --- drawing ---------------------------------------------------------------------------------
     def _name_width(self) -> float:
-        """The box names' column: narrower when many players share the phone's width."""
-        return theme.NAME_W if len(self.service.state.players) <= 4 else theme.NAME_W_NARROW
+        """The box names' column: narrower when many players share the phone's width, wider (up to
+        NAME_W_WIDE) where the players' columns are as wide as they grow and room is left over
+        («Четыре одинаковых» on one line in a game of two)."""
+        players = len(self.service.state.players)
+        if players > 4:
+            return theme.NAME_W_NARROW
+        left = self.shell.width - (self._panel_width() or 0) - 16 - players * CELL_NAME_WIDE
+        return float(max(theme.NAME_W, min(theme.NAME_W_WIDE, left)))
 
     def _panel_width(self) -> float | None:
         """The dice panel's width where it stands beside the sheet (a phone held sideways), else None."""
@@ -443,7 +449,7 @@ class SheetScreen:
 
     def _cell_width(self, players: int) -> float:
         room = self.shell.width - (self._panel_width() or 0) - 16 - self._name_width()
-        return max(44.0, min(84.0, room / max(1, players)))
+        return max(44.0, min(CELL_NAME_WIDE, room / max(1, players)))
 
     def _why_closed(self, seat: int, stage: int, box_id: str) -> None:
         """A tap on a box that takes nothing now: say why (another player's turn, written already)."""
