@@ -108,7 +108,7 @@ UI: dict[str, Text] = {
     "clamp_hint": Text("{n} голов и больше считаются как {m}", "{n} goals or more count as {m}"),
     "record_throw": Text("Записать бросок", "Record throw"),
     "cross_out": Text("Вычеркнуть", "Cross out"),
-    "cross_out_armed": Text("Выберите клетку, чтобы вычеркнуть", "Pick a box to cross out"),
+    "cross_out_armed": Text("{player}: выберите клетку, чтобы вычеркнуть", "{player}: pick a box to cross out"),
     "cross_out_cancel": Text("Не вычёркивать", "Don't cross out"),
     "undo": Text("Отменить", "Undo"),
     "dice_keys": Text("Кубики с клавиатуры", "Dice by keyboard"),

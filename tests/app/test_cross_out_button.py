@@ -36,3 +36,16 @@ def test_fences_allow_a_cross_out_before_any_throw_unless_the_house_says_no(shel
     service.roll((1, 2, 3, 4, 6))
     shell.redraw()
     assert not cross_out_button(shell).disabled
+
+
+def test_armed_cross_out_still_says_whose_turn_it_is(shell: Shell) -> None:
+    """Armed, the turn line says what to do next and for whom: the table keeps track of the player."""
+    from tests.app.controls import texts
+
+    service, sheet = open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    service.roll((1, 2, 3, 4, 6))
+    service.score("chance")
+    shell.redraw()
+    sheet._toggle_cross_out(None)
+    assert sheet.crossing
+    assert texts(identifiers(shell.page.controls[0])["turn"]) == ["Борис: выберите клетку, чтобы вычеркнуть"]

@@ -760,7 +760,8 @@ class SheetScreen:
                                                 for box in self.variant.box_ids)
         if not can_strike:
             self.crossing = False
-        turn_text = t("cross_out_armed") if self.crossing else turn_line(state, s.lang)
+        turn_text = (t("cross_out_armed", player=state.player_name or "") if self.crossing  # whose box it is, still
+                     else turn_line(state, s.lang))
         chances = upper_chances(state, s.lang)
         turn_label = tagged(ft.Text(turn_text, size=17, weight=ft.FontWeight.W_600,
                                     color=ft.Colors.ERROR if self.crossing else None,
