@@ -50,7 +50,7 @@ def test_two_players_through_several_turns(new_tab, server) -> None:
 
     # Борис crosses out «Большой стрит» before any throw: +3 fences.
     tab.tap("cross-out")
-    tab.wait_text("turn", re.compile("Выберите клетку"))
+    tab.wait_text("turn", re.compile("Борис: выберите клетку"))
     # The boxes that may be struck say so: the lower ones, not the «гора»'s before a throw.
     strike = tab.page.get_by_role("group", name="Борис · Большой стрит · Вычеркнуть", exact=True)
     strike.wait_for(timeout=5000)
