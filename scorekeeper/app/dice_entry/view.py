@@ -158,28 +158,21 @@ class DicePanel:
             return
         if values is None and entry.suggested and self.can_skip:  # the pale dice thrown again, not yet entered?
             self.shell.explain(self.shell.t("why_not"), self.shell.t("pale_dice_hint"),
-                               [("throw-without-dice", self.shell.t("throw_without_pale"), self._pale_thrown)])
+                               [("throw-without-dice", self.shell.t("throw_without_pale"),
+                                 lambda: self._throw_without_dice(pale=True))])
             return
         if values is None:  # the dice as the last throw left them: which were thrown again?
             self.shell.explain(self.shell.t("why_not"), self.shell.t("same_dice_hint"))
             return
         self._throw(values)
 
-    def _pale_thrown(self) -> None:
-        """The pale dice (suggested to throw again) were thrown again: the throw goes without its
-        dice, the others kept, the pale ones blank for the faces to come."""
+    def _throw_without_dice(self, pale: bool = False) -> None:
+        """Record the throw without its dice; the dice set stay as kept for the next throw (with
+        `pale`, the pale ones, suggested to throw again, were thrown: they go blank)."""
         assert self.on_throw_without_dice is not None
         before = copy.deepcopy(self.entry)
-        self.entry.rethrow_suggested()
-        self.entry.throw_without_dice()
-        if not self.on_throw_without_dice():  # refused: the dice as they were
-            self.entry = before
-            self.refresh()
-
-    def _throw_without_dice(self) -> None:
-        """Record the throw without its dice; the dice set stay as kept for the next throw."""
-        assert self.on_throw_without_dice is not None
-        before = copy.deepcopy(self.entry)
+        if pale:
+            self.entry.rethrow_suggested()
         self.entry.throw_without_dice()
         if not self.on_throw_without_dice():
             self.entry = before
