@@ -131,9 +131,7 @@ class DiceEntry:
             self.changed = True
             return self.complete()
         if not self.blanks() and self.suggested and self.cursor is None:
-            for index in self.suggested:
-                self.values[index] = None
-            self.suggested = []
+            self.rethrow_suggested()
         blanks = self.blanks()
         if not blanks:
             if self.cursor is None:
