@@ -1,4 +1,9 @@
-"""The learned reader: a centre-net die detector and a face classifier, both ONNX run by cv2.dnn."""
+"""The learned reader: a centre-net die detector and a face classifier, both ONNX run by cv2.dnn.
+
+A view costs the classifier 0.42-0.48 ms on one core whether read in batches of 2 or of 48, so
+the reader's time is its number of views. Tried and not kept: the classifier quantized to 8 bits
+(ONNX Runtime's static quantization, per channel, calibrated on 1,650 of the reader's views): cv2.dnn
+5.0 runs it at 0.81 ms a view against 0.43 for the float network, and does not load its QDQ form."""
 
 from __future__ import annotations
 
