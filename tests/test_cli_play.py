@@ -186,6 +186,20 @@ def test_first_broken_rule_stops_the_replay_and_keeps_what_came_before(
         "player": "Аня", "stage": 1, "throws": 1, "throws_allowed": 5, "dice": [3, 3, 3, 1, 1]}
 
 
+@pytest.mark.parametrize("first", [{"undo": 1}, {"roll": [1, 2, 3, 4, "5"]}, {"roll": [1, 2, 3, 4, 5], "player": "Борис"}])
+def test_a_script_broken_at_its_first_action_saves_no_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], first: dict[str, Any]
+) -> None:
+    db = str(tmp_path / "games.db")
+    code, _, _ = _run(capsys, "play", _script(tmp_path, CLI_EXAMPLE), "--db", db)
+    assert code == 0
+    script = {"variant": "ru_fences", "players": ["Аня", "Борис"], "actions": [first, {"roll": [1, 1, 1, 1, 1]}]}
+    code, out, err = _run(capsys, "play", _script(tmp_path, script), "--db", db)
+    assert code == 2 and out is None and err.startswith("scorekeeper play: action 0 ")
+    code, shown, _ = _run(capsys, "show", "--db", db, "--last")
+    assert shown["id"] == 1  # the game saved before is still the last
+
+
 def test_football_goals_kept_raw_are_refused_past_999_and_the_game_stays_saved(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -111,6 +111,7 @@ def run_play(args: argparse.Namespace) -> int:
         print_json(_sheet(_replay(script, state, None), None))
         return 0
     path = _db_path(args.db)
+    _replay({"actions": script["actions"][:1]}, state, None)  # a script broken from its first action saves no game
     store: Store | None = None
     try:
         with _database_errors(path):
