@@ -265,6 +265,8 @@ def _grain(image: np.ndarray) -> float:
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     kernel = np.array([[1, -2, 1], [-2, 4, -2], [1, -2, 1]], np.float32)
     response = np.abs(cv2.filter2D(grey.astype(np.float32), -1, kernel)[1:-1, 1:-1])
+    if not response.size:  # a photo too small to have an inside
+        return 0.0
     return float(np.median(response)) * 1.4826 / 6
 
 

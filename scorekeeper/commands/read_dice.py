@@ -33,6 +33,19 @@ def annotate(photo: np.ndarray, dice: list[vision.Die], scale: float = 1.0) -> n
     return out
 
 
+def _drawing_name(image: str, taken: set[str]) -> str:
+    """The file name of `image`'s drawing: its stem and .jpg, or where an image read before in
+    this call took that name (the same name in another folder, or a.png beside a.jpg), its stem
+    with -2, -3, ... added. The name is added to `taken`."""
+    stem = Path(image).stem
+    name, k = f"{stem}.jpg", 1
+    while name.casefold() in taken:
+        k += 1
+        name = f"{stem}-{k}.jpg"
+    taken.add(name.casefold())
+    return name
+
+
 def run_read_dice(args: argparse.Namespace) -> int:
     """Read every image given; unreadable ones get an error line, and the exit code is then 2."""
     status = 0
@@ -45,6 +58,7 @@ def run_read_dice(args: argparse.Namespace) -> int:
         except OSError as error:
             raise UsageError(f"--annotate {out_dir}: cannot make the folder ({error.strerror or error})") from None
     vision.model.models()  # load the networks once, outside the per-photo timing
+    drawn_names: set[str] = set()
     for name in args.images:
         t0 = time.perf_counter()
         try:
@@ -64,7 +78,7 @@ def run_read_dice(args: argparse.Namespace) -> int:
         })
         if out_dir is not None:
             photo = vision.imageio.decode(data, work_long_side=2000)
-            target = out_dir / (Path(name).stem + ".jpg")
+            target = out_dir / _drawing_name(name, drawn_names)
             drawn = annotate(photo.pixels, dice, photo.scale)
             ok, enc = cv2.imencode(".jpg", drawn, [cv2.IMWRITE_JPEG_QUALITY, 90])
             try:

@@ -83,3 +83,32 @@ def test_annotate_into_a_file_exits_2_with_one_line(
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1 and "--annotate" in captured.err
     assert taken.read_text() == "notes"
+
+
+def test_photos_of_the_same_name_get_drawings_of_their_own(
+    photo: tuple[Path, list[int]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _values = photo
+    other = tmp_path / "other" / "roll.jpg"
+    other.parent.mkdir()
+    other.write_bytes(path.read_bytes())
+    png = tmp_path / "roll.png"
+    png.write_bytes(cv2.imencode(".png", cv2.imread(str(path)))[1].tobytes())
+    out = tmp_path / "annotated"
+    assert main(["read-dice", str(path), str(other), str(png), "--annotate", str(out)]) == 0
+    assert sorted(f.name for f in out.iterdir()) == ["roll-2.jpg", "roll-3.jpg", "roll.jpg"]
+    assert len(capsys.readouterr().out.strip().split("\n")) == 3
+
+
+@pytest.mark.filterwarnings("error")  # a warning would reach the terminal as lines on stderr
+def test_a_tiny_black_photo_reads_no_dice_and_says_nothing_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    paths = []
+    for side in (1, 2, 3):
+        paths.append(tmp_path / f"dot{side}.png")
+        paths[-1].write_bytes(cv2.imencode(".png", np.zeros((side, side, 3), np.uint8))[1].tobytes())
+    assert main(["read-dice", *map(str, paths)]) == 0
+    captured = capsys.readouterr()
+    assert [json.loads(line)["values"] for line in captured.out.strip().split("\n")] == [[], [], []]
+    assert captured.err == ""
