@@ -9,7 +9,7 @@ Tried here and not kept (F1 by `python -m vision.training.validate`; networks as
 - the second set of classifiers asked die by die (each die the first set reads under 0.9 taking
   the second's read) rather than photo by photo as in _read_again: 45-60 degrees 0.838 -> 0.865,
   but photos saved sideways 0.984 -> 0.976, Chinese dice 0.980 -> 0.976, JPEG quality 30 0.950 ->
-  0.940; so asked, whatever the first set's doubt (OTHER_SETS 1), as now at 0.95;
+  0.940; so asked, whatever the first set's doubt (OTHER_SETS 1), as it was then at 0.95;
 - the dice read under 0.9 read again in views 0.9 and 1.15 times as wide: 45-60 degrees 0.830 ->
   0.821, the photos learnt from 0.981 -> 0.979;
 - boxes made 5 % larger, as dice-a labels box some dice loosely: held-out photos 0.982 -> 0.992 but
