@@ -156,15 +156,17 @@ class Models:
         chosen = tuple((angle + turn, mirrored) for angle, mirrored in VIEW_TURNS[:max(1, min(views, VIEWS))])
         all_out = np.zeros((len(chosen) * n, 11), np.float32)
         sources = [die_source(image, d.cx, d.cy, max(d.w, d.h)) for d in dets]
+        cut: dict[float, list[np.ndarray]] = {}  # each angle's views, cut once (a mirrored view flips one)
         nets = self.others[other] if other else self.cls
         for j, net in enumerate(nets[:len(chosen)]):
             mine = range(j, len(chosen), len(nets))
-            crops = []
+            crops: list[np.ndarray] = []
             for v in mine:
                 angle, mirrored = chosen[v]
-                for d, src in zip(dets, sources, strict=True):
-                    c = crop_die(image, d.cx, d.cy, max(d.w, d.h), angle=angle, source=src)
-                    crops.append(np.ascontiguousarray(c[:, ::-1]) if mirrored else c)
+                if angle not in cut:
+                    cut[angle] = [crop_die(image, d.cx, d.cy, max(d.w, d.h), angle=angle, source=src)
+                                  for d, src in zip(dets, sources, strict=True)]
+                crops.extend(np.ascontiguousarray(c[:, ::-1]) if mirrored else c for c in cut[angle])
             blob = cv2.dnn.blobFromImages(crops, 1 / 255.0)
             with self.lock:
                 net.setInput(blob)
