@@ -46,3 +46,21 @@ def test_a_game_won_on_points_says_nothing_of_servida(shell: Shell) -> None:
     assert not service.state.finished
     shell.open_game(service.game_id)
     assert not any("servida" in line for line in texts(shell.page.controls[0]))
+
+
+def test_historys_list_does_not_call_a_servida_win_on_equal_points_an_extra_game(shell: Shell) -> None:
+    """Аня writes a Generala on her second throw (50), Борис one at once (50, servida): the points
+    are equal, the servida won, and no extra game was played."""
+    from scorekeeper.app.history.view import HistoryScreen
+
+    service, _ = open_sheet(shell, "generala", ["Аня", "Борис"])
+    service.roll((1, 2, 3, 4, 6))
+    service.roll((5, 5, 5, 5, 5))
+    service.score("poker")
+    service.roll((5, 5, 5, 5, 5))
+    service.score("poker")
+    assert service.state.finished and [p["total"] for p in service.state.sheet()["players"]] == [50, 50]
+    shell.show(lambda: HistoryScreen(shell))
+    tile = identifiers(shell.page.controls[0])[f"history-game-{service.game_id}"]
+    assert "Победа: Борис" in tile.label  # type: ignore[attr-defined]
+    assert not any("доп." in line for line in [tile.label, *texts(tile)])  # type: ignore[attr-defined]

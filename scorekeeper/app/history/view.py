@@ -162,17 +162,24 @@ class HistoryScreen:
             words.append(s.t("hist_extra_decided"))
         return " · ".join(words)
 
-    @staticmethod
-    def _went_to_extra_game(game: dict[str, Any], totals: dict[str, int], form: str, series: Any) -> bool:
-        if not form.startswith("series"):  # the totals decide: a tie at the top settled otherwise
-            best = max(totals.values(), default=None)
-            return len(game["winners"]) < sum(1 for v in totals.values() if v == best)
-        return series is not None and any(g.extra for g in series.games)
+    def _went_to_extra_game(self, game: dict[str, Any], totals: dict[str, int], form: str, series: Any) -> bool:
+        if form.startswith("series"):
+            return series is not None and any(g.extra for g in series.games)
+        best = max(totals.values(), default=None)
+        if len(game["winners"]) >= sum(1 for v in totals.values() if v == best):
+            return False
+        # a tie at the top settled otherwise: by an extra game, or at once (a Generala servida)
+        state = self._state(game)
+        return state is not None and any(g.extra for g in state.games)
 
     def _series_state(self, game: dict[str, Any]) -> Any:
         """A finished series' last state (its wins are not saved apart: its games tell), or None."""
         if not game["finished"] or not game["form"].startswith("series"):
             return None
+        return self._state(game)
+
+    def _state(self, game: dict[str, Any]) -> Any:
+        """A saved game's last state, or None where it cannot be read."""
         try:
             _, state, _ = self.shell.store.load(game["id"])
         except Exception:
