@@ -34,14 +34,19 @@ def build(options: Mapping[str, Any]) -> Variant:
         b.chance(Text("Успех", "Chance")),
         b.five_of_a_kind("poker", n.POKER, b.fixed(50)),
     ]
+    most = o["players"][1]
     return Variant(
         id="ru_encyclopedia",
         name=Text("Покер (энциклопедия)", "Poker (encyclopedia)"),
         description=Text(
-            "11 клеток, до 12 игроков, без бонуса за верх; одна игра, серия или игра до суммы; "
-            "ничья решается дополнительной игрой.",
-            "11 boxes, up to 12 players, no upper bonus; one game, a series or play to a target "
-            "total; a tie is settled by an extra game.",
+            f"11 клеток, до {most} {'игрока' if most == 1 else 'игроков'}, без бонуса за верх; одна игра, "
+            "серия или игра до "
+            "суммы; ничья " + ("решается дополнительной игрой." if o["tie_break"] == "extra_game" else
+                              "— общее место."),
+            f"11 boxes, up to {most} player{'' if most == 1 else 's'}, no upper bonus; one game, a series "
+            "or play to "
+            "a target total; a tie " + ("is settled by an extra game." if o["tie_break"] == "extra_game" else
+                                        "shares the place."),
         ),
         options=o,
         boxes=tuple(boxes),

@@ -66,6 +66,23 @@ class Servida(VariantHooks):
         return evaluation
 
 
+def _description(bonus: int, wins: bool, double: bool) -> Text:
+    """The game in a sentence, with this table's extra for a first throw (servida), whether a
+    Generala servida wins at once, and whether Doble Generala is played."""
+    ru = ["Латиноамериканская игра: 10 клеток" + (" и двойная генерала" if double else "")]
+    en = ["The Latin American game: 10 boxes" + (" and Doble Generala" if double else "")]
+    if bonus and wins:
+        ru.append(f"с первого броска (servida) +{bonus}, генерала servida сразу выигрывает")
+        en.append(f"+{bonus} servida (first throw), and a Generala servida wins at once")
+    elif bonus:
+        ru.append(f"с первого броска (servida) +{bonus}")
+        en.append(f"+{bonus} servida (first throw)")
+    elif wins:
+        ru.append("генерала с первого броска (servida) сразу выигрывает")
+        en.append("a Generala on the first throw (servida) wins at once")
+    return Text("; ".join(ru) + ".", "; ".join(en) + ".")
+
+
 def build(options: Mapping[str, Any]) -> Variant:
     """The generala variant with these (already validated) options."""
     o = dict(options)
@@ -86,12 +103,7 @@ def build(options: Mapping[str, Any]) -> Variant:
     return Variant(
         id="generala",
         name=Text("Генерала (Generala)", "Generala"),
-        description=Text(
-            "Латиноамериканская игра: 10 клеток и двойная генерала; с первого броска (servida) "
-            "+5, генерала servida сразу выигрывает.",
-            "The Latin American game: 10 boxes and Doble Generala; +5 servida (first throw), and "
-            "a Generala servida wins at once.",
-        ),
+        description=_description(o["servida_bonus"], o["servida_wins"], o["double_generala"]),
         options=o,
         boxes=tuple(boxes),
         tie_break=o["tie_break"],

@@ -108,6 +108,14 @@ def _sum_of_kind(box_id: str, name: Text, k: int, req: Text) -> Box:
     return b.of_a_kind(box_id, name, k, lambda v, hand: hand.total, req, counts_all_dice=True)
 
 
+def _upper_words(o: Mapping[str, Any]) -> Text:
+    """This table's upper bonus in words: '+35 за верх от 63' / '+35 for an upper sum of 63 or more'."""
+    if not o["upper_bonus"]:
+        return Text("без бонуса за верх", "no upper bonus")
+    return Text(f"+{o['upper_bonus']} за верх от {o['upper_threshold']}",
+                f"+{o['upper_bonus']} for an upper sum of {o['upper_threshold']} or more")
+
+
 def _build(
     variant_id: str,
     title: Text,
@@ -154,14 +162,15 @@ def build_yahtzee(options: Mapping[str, Any]) -> Variant:
         "poker": Text("Яцзы", "YAHTZEE"),
         "chance": Text("Шанс", "Chance"),
     }
+    upper, extra = _upper_words(options), options["extra_bonus"]
     return _build(
         "yahtzee",
         Text("Яцзы (Yahtzee)", "Yahtzee"),
         Text(
-            "13 клеток; +35 за верх от 63; фулл-хаус 25, стриты 30 и 40, яцзы 50 и +100 за каждую "
-            "следующую.",
-            "13 boxes; +35 for an upper sum of 63 or more; Full House 25, straights 30 and 40, "
-            "Yahtzee 50 and +100 for each extra one.",
+            f"13 клеток; {upper.ru}; фулл-хаус 25, стриты 30 и 40, яцзы 50"
+            + (f" и +{extra} за каждую следующую." if extra else "."),
+            f"13 boxes; {upper.en}; Full House 25, straights 30 and 40, Yahtzee 50"
+            + (f" and +{extra} for each extra one." if extra else "."),
         ),
         ("Aces", "Twos", "Threes", "Fours", "Fives", "Sixes"),
         _hasbro_lower(options, names),
@@ -180,12 +189,13 @@ def build_kniffel(options: Mapping[str, Any]) -> Variant:
         "poker": Text("Книффель", "Kniffel"),
         "chance": Text("Шанс", "Chance"),
     }
+    upper = _upper_words(options)
     return _build(
         "kniffel",
         Text("Книффель (Kniffel)", "Kniffel"),
         Text(
-            "Немецкий вариант Yahtzee: 13 клеток, +35 за верх от 63, книффель 50.",
-            "The German Yahtzee: 13 boxes, +35 for an upper sum of 63 or more, Kniffel 50.",
+            f"Немецкий вариант Yahtzee: 13 клеток, {upper.ru}, книффель 50.",
+            f"The German Yahtzee: 13 boxes, {upper.en}, Kniffel 50.",
         ),
         ("Einser", "Zweier", "Dreier", "Vierer", "Fünfer", "Sechser"),
         _hasbro_lower(options, names),
@@ -207,13 +217,13 @@ def build_yatzy(options: Mapping[str, Any]) -> Variant:
         b.chance(n.CHANCE),
         b.five_of_a_kind("poker", Text("Яцы", "Yatzy"), b.fixed(50)),
     ]
+    upper = _upper_words(options)
     return _build(
         "yatzy",
         Text("Яцы (Yatzy)", "Yatzy"),
         Text(
-            "Скандинавский вариант: 15 клеток, очки — сумма кубиков комбинации, +50 за верх от 63.",
-            "The Scandinavian game: 15 boxes scored as the dice of the combination, +50 for an "
-            "upper sum of 63 or more.",
+            f"Скандинавский вариант: 15 клеток, очки — сумма кубиков комбинации, {upper.ru}.",
+            f"The Scandinavian game: 15 boxes scored as the dice of the combination, {upper.en}.",
         ),
         n.UPPER_EN,
         lower,

@@ -83,6 +83,20 @@ def test_the_screen_marks_a_changed_rule_with_its_default_and_resets(tmp_path: P
     assert "изменено" not in " ".join(texts(shown(shell)))
 
 
+def test_the_games_description_follows_the_house_rules_chosen(tmp_path: Path) -> None:
+    shell = shell_at(tmp_path, route="/new")
+    shell.settings.lang = "en"
+    screen = NewGameScreen(shell)
+    shell.show(lambda: screen)
+    screen.form.pick_variant("generala")
+    shell.redraw()
+    assert any("+5 servida" in line for line in texts(shown(shell)))
+    screen.form.set_option("servida_bonus", 10)
+    shell.redraw()
+    said = " ".join(texts(shown(shell)))
+    assert "+10 servida" in said and "+5 servida" not in said
+
+
 def test_remembered_players_are_offered_and_seated(tmp_path: Path) -> None:
     form = NewGameForm(known_names=["Аня", "Борис", "Вера"])
     assert form.names == ["Аня", "Борис"] and form.known_to_offer() == ["Вера"]
@@ -105,7 +119,7 @@ def test_the_history_page_names_the_house_rules_that_differ(tmp_path: Path) -> N
                                  {"box_order": "gora_first", "first_roll_double": True})
     shell.show(lambda: GameSheetScreen(shell, service.game_id))
     line = " ".join(texts(identifiers(shown(shell))["history-house-rules"]))
-    assert line == "Правила стола: «С руки» — вдвойне: да; Порядок клеток в этапе: сначала гора"
+    assert line == "Правила стола: «С руки» — вдвойне: да. Порядок клеток в этапе: сначала гора."
 
 
 def test_adding_a_player_keeps_the_screen_where_it_was(tmp_path: Path) -> None:

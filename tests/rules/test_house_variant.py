@@ -40,3 +40,19 @@ def test_the_fences_description_follows_the_tables_stages_premium_and_penalty():
     assert "Один этап по 15 клеток" in table.ru and "(+40 премия, −30 штраф)" in table.ru
     assert "One stage of 15 boxes" in table.en and "(+40 premium, −30 penalty)" in table.en
     assert "5 этапов" in get_variant("ru_fences", stages=5).description.ru
+
+
+def test_every_description_follows_the_house_rules_it_names():
+    """The rules dialog shows the description above the changed house rules: the two agree."""
+    generala = get_variant("generala", servida_bonus=10).description
+    assert "+10 servida" in generala.en and "+5" not in generala.en and "(servida) +10" in generala.ru
+    plain = get_variant("generala", servida_bonus=0, servida_wins=False, double_generala=False).description
+    assert plain.en == "The Latin American game: 10 boxes." and "servida" not in plain.ru
+    yatzy = get_variant("yatzy", upper_threshold=20).description
+    assert "+50 for an upper sum of 20 or more" in yatzy.en and "+50 за верх от 20" in yatzy.ru
+    yahtzee = get_variant("yahtzee", upper_bonus=0, extra_bonus=0).description
+    assert "no upper bonus" in yahtzee.en and "+100" not in yahtzee.en and "+35" not in yahtzee.ru
+    assert "+35 for an upper sum of 63" in get_variant("kniffel").description.en
+    shared = get_variant("ru_encyclopedia", tie_break="shared", players=[2, 4]).description
+    assert "up to 4 players" in shared.en and "extra game" not in shared.en and "общее место" in shared.ru
+    assert "a tie is settled by an extra game" in get_variant("ru_encyclopedia").description.en

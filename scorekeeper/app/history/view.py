@@ -393,7 +393,7 @@ class GameSheetScreen:
             shown.append(tagged(ft.Text(match_line(sheet, s.lang, games=False), size=14), "history-match"))
         rules = changed_rules(info.variant, dict(info.options), s.lang, MATCH_OPTIONS if match is not None else ())
         if rules:
-            shown.append(tagged(ft.Text(t("house_rules_line", rules="; ".join(rules)), size=13, color=theme.MUTED),
+            shown.append(tagged(ft.Text(t("house_rules_line", rules=". ".join(rules) + "."), size=13, color=theme.MUTED),
                                 "history-house-rules"))
         shown.append(ft.Row(cards, wrap=True, spacing=8, run_spacing=8))
         if match is not None:

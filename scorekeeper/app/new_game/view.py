@@ -48,6 +48,10 @@ class NewGameScreen:
             )
         ]
         if selected:
+            try:  # the game with the house rules chosen so far
+                variant = get_variant(variant_id, **self.form.options)
+            except RulesInputError:  # one being typed is not valid yet: the rules as written
+                pass
             column.append(ft.Text(variant.description.in_(lang), size=14, color=theme.MUTED))
 
         def pick(_: Any) -> None:

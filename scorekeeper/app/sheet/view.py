@@ -268,7 +268,7 @@ class SheetScreen:
         s = self.shell
         info = self.service.info
         changed = changed_rules(info.variant, dict(info.options), s.lang)
-        said = s.t("house_rules_line", rules="; ".join(changed)) if changed else s.t("rules_as_written")
+        said = s.t("house_rules_line", rules=". ".join(changed) + ".") if changed else s.t("rules_as_written")
         s.explain(self.variant.name.in_(s.lang), f"{self.variant.description.in_(s.lang)}\n\n{said}")
 
     def _undo(self, _: Any) -> None:
