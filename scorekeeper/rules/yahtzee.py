@@ -75,27 +75,28 @@ class ExtraFiveOfAKind(VariantHooks):
             return evaluation
         extra = self.extra_bonus if written["poker"] > 0 else 0
         face_box = b.FACE_IDS[hand.values[0] - 1]
+        again = variant.box("poker").name  # "a second Kniffel": the five of a kind has the box's name
         open_boxes = claim.open_boxes or frozenset()
         if self.joker == "forced":
             if face_box in open_boxes and box.id != face_box:
                 name = variant.box(face_box).name
                 reason = Text(
-                    f"Лишнюю пятёрку одинаковых нужно записать в «{name.ru}», пока она открыта.",
-                    f"An extra five of a kind must go in {name.en} while that box is open.",
+                    f"Повторный «{again.ru}» нужно записать в клетку «{name.ru}», пока она открыта.",
+                    f"An extra {again.en} must go in {name.en} while that box is open.",
                 )
                 return Evaluation(box.id, False, False, 0, reason)
             lower_open = any(variant.box(i).section == "lower" for i in open_boxes)
             if box.section == "upper" and box.id != face_box and lower_open:
                 reason = Text(
-                    "Лишнюю пятёрку одинаковых нужно записать в открытую нижнюю клетку.",
-                    "An extra five of a kind must go in an open lower box.",
+                    f"Повторный «{again.ru}» нужно записать в открытую нижнюю клетку.",
+                    f"An extra {again.en} must go in an open lower box.",
                 )
                 return Evaluation(box.id, False, False, 0, reason)
         if self.joker != "none" and box.id in self.scores:
             score = self.scores[box.id](hand)
             reason = Text(
-                f"{box.name.ru}: лишняя пятёрка одинаковых как джокер — {score}.",
-                f"{box.name.en}: an extra five of a kind as a joker scores {score}.",
+                f"{box.name.ru}: повторный «{again.ru}» как джокер — {score}.",
+                f"{box.name.en}: an extra {again.en} as a joker scores {score}.",
             )
             return Evaluation(box.id, True, True, score, reason, extra=extra)
         return Evaluation(

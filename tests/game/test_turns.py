@@ -132,7 +132,8 @@ def test_extra_yahtzee_earns_100_and_the_joker_is_forced() -> None:
     assert not s.can_score("full")
     with pytest.raises(BoxNotAllowed) as error:
         s.verify_score("full")
-    assert error.value.text.en == "An extra five of a kind must go in Threes while that box is open."
+    assert error.value.text.en == "An extra YAHTZEE must go in Threes while that box is open."
+    assert error.value.text.ru == "Повторный «Яцзы» нужно записать в клетку «Тройки», пока она открыта."
     s = run(s, {"score": "threes"})
     stage = s.sheet()["players"][0]["stages"][0]
     assert (stage["boxes"]["threes"], stage["extra"], stage["total"]) == (15, 100, 165)
