@@ -128,7 +128,11 @@ UI: dict[str, Text] = {
         "Бледные кубики ждут новых значений (или нажмите другие; все пять: «Все 5»)",
         "Faded dice wait for new values (or tap others; all five: “All 5”)",
     ),
-    "enter_dice_hint": Text("Введите пять кубиков", "Enter the five dice"),
+    "enter_dice_hint": Text("Введите все пять кубиков (введено: {k} из 5).", "Enter all five dice ({k} of 5 entered)."),
+    "last_throw_hint": Text(
+        "Это последний бросок хода: без кубиков его не записать. Введите все пять (введено: {k} из 5).",
+        "This is the turn's last throw: it cannot go without its dice. Enter all five ({k} of 5 entered).",
+    ),
     "keys_chars": Text("«{text}»: кубики набираются цифрами от {low} до {high}.",
                        "“{text}”: dice are typed as digits {low} to {high}."),
     "keys_range": Text("«{text}»: на кубиках только значения от {low} до {high}.",
@@ -147,7 +151,8 @@ UI: dict[str, Text] = {
         "Бросок {k} записан без кубиков — введите следующий",
         "Throw {k} went without its dice: enter the next one",
     ),
-    "enter_goals_hint": Text("Голы пяти команд", "Goals of the five teams"),
+    "enter_goals_hint": Text("Введите голы всех пяти команд (введено: {k} из 5).",
+                             "Enter the goals of all five teams ({k} of 5 entered)."),
     "first_blank_hint": Text(
         "Введите пять кубиков. Если все пять будут брошены снова, бросок можно записать и без кубиков.",
         "Enter the five dice. If all five will be thrown again, the throw can go without its dice.",

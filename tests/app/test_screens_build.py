@@ -367,6 +367,26 @@ def test_throw_pressed_after_the_pale_dice_were_thrown_again_records_the_throw_w
     assert service.state.dice is not None and service.state.dice.values == (6, 6, 6, 2, 3)
 
 
+def test_throw_pressed_on_blank_dice_at_the_turns_last_throw_says_why_it_needs_them(shell: Shell) -> None:
+    """Two throws a turn: the first recorded without its dice (66, Enter: the sixes kept), Throw
+    on the second with three dice blank says that this throw is the last and cannot go without
+    its dice, and how many are entered."""
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    service, screen = open_sheet(shell, "ru_encyclopedia", ["Аня", "Борис"], {"max_throws": 2})
+    page: Any = shell.page
+    screen.dice.keys.value = "66"
+    screen.dice._throw_pressed(None)
+    assert service.state.throws == 1 and service.state.dice is None
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen)
+    screen.dice._throw_pressed(None)
+    said = " ".join(texts(page.dialogs[-1]))
+    assert "последний бросок хода" in said and "без кубиков его не записать" in said
+    assert "введено: 2 из 5" in said
+    assert service.state.throws == 1  # nothing recorded
+
+
 def test_a_face_pressed_with_every_die_kept_says_which_to_tap_first(shell: Shell) -> None:
     from scorekeeper.app.sheet.view import SheetScreen
 

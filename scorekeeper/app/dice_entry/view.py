@@ -153,8 +153,10 @@ class DicePanel:
                                      self._throw_without_dice)])
             return
         if values is None and entry.complete() is None:
-            hint = "enter_goals_hint" if self.numeric else "enter_dice_hint"
-            self.shell.explain(self.shell.t("why_not"), self.shell.t(hint))
+            last = self.on_throw_without_dice is not None and not self.can_skip  # no throw after this one
+            hint = "enter_goals_hint" if self.numeric else "last_throw_hint" if last else "enter_dice_hint"
+            entered = len(entry.values) - len(entry.blanks())
+            self.shell.explain(self.shell.t("why_not"), self.shell.t(hint, k=entered))
             return
         if values is None and entry.suggested and self.can_skip:  # the pale dice thrown again, not yet entered?
             self.shell.explain(self.shell.t("why_not"), self.shell.t("pale_dice_hint"),
