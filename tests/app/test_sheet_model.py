@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from scorekeeper.app.sheet.model import (
     best_box,
     box_cell,
@@ -308,3 +311,25 @@ def test_the_gora_boxes_are_drawn_with_their_sign() -> None:
     assert (written.text, written.shown) == ("4", "+4")  # read as the score, drawn as on paper
     yahtzee = _roll(new_game(get_variant("yahtzee"), ["Аня"]), (4, 4, 4, 4, 1))
     assert box_cell(yahtzee.sheet(), yahtzee, 0, 1, "fours", previews(yahtzee)).shown == "16"
+
+
+def test_a_bonus_all_but_sure_is_not_shown_as_certain() -> None:
+    """Yatzy with the bonus at 20: 18 in Sixes and five upper boxes open is very likely, not sure."""
+    from scorekeeper.app.sheet.model import upper_chances
+
+    state = new_game(get_variant("yatzy", upper_threshold=20), ["Ева"])
+    state = apply(_roll(state, (6, 6, 6, 1, 2)), Score("sixes"))
+    assert upper_chances(state, "en") == "Upper bonus: >99%"
+    state = apply(_roll(state, (1, 1, 3, 4, 5)), Score("ones"))  # 20: the bonus is won
+    assert upper_chances(state, "en") == "Upper bonus: 100%"
+
+
+@given(st.floats(min_value=0.0, max_value=1.0))
+def test_a_chance_shows_100_or_0_percent_only_when_sure(p: float) -> None:
+    from scorekeeper.app.sheet.model import percent
+
+    shown = percent(p)
+    assert (shown == "100") == (p >= 1.0 - 1e-9)
+    assert (shown == "0") == (p <= 1e-9)
+    if shown not in ("<1", ">99"):
+        assert abs(int(shown) - 100 * p) <= 0.5 + 1e-9

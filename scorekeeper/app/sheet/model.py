@@ -556,6 +556,16 @@ def entered_elsewhere(state: State, entered_on: Mapping[int, tuple[State, object
     return str(before.player_name), describe(before, state, lang)
 
 
+def percent(p: float) -> str:
+    """A chance in whole percent, never rounded to a certainty it is not: '>99' and '<1' for
+    the near ones, '100' and '0' only for the sure."""
+    if 1e-9 < p < 0.005:
+        return "<1"
+    if 0.995 <= p < 1.0 - 1e-9:
+        return ">99"
+    return str(int(min(max(p, 0.0), 1.0) * 100 + 0.5))  # half up: 0.5 % is 1 %, not 0
+
+
 def upper_chances(state: State, lang: Lang) -> str:
     """The current player's chances for this stage's «гора» premium / upper bonus, or ''.
 
@@ -589,8 +599,8 @@ def upper_chances(state: State, lang: Lang) -> str:
             chances = outlook(goal, faces, upper, fences)
     except ValueError:
         return ""
-    bonus = round(chances.p_bonus * 100)
+    bonus = percent(chances.p_bonus)
     if goal.mode == "gora":
-        penalty = round(chances.p_penalty * 100)
+        penalty = percent(chances.p_penalty)
         return tr("gora_chances", lang, bonus=bonus, penalty=penalty)
     return tr("bonus_chance", lang, bonus=bonus)
