@@ -242,6 +242,7 @@ UI: dict[str, Text] = {
     "match_place": Text("Место в матче", "Match place"),
     "shown_game": Text("Лист игры", "Sheet of game"),
     "extra_short": Text("доп. {n}", "extra {n}"),
+    "extra_move": Text("+{n} за повторный «{box}»", "+{n} for an extra {box}"),
     "sits_out": Text("не играет", "sits out"),
     # invite
     "invite_title": Text("Позовите игроков к столу", "Invite the table"),

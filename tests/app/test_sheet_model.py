@@ -106,6 +106,14 @@ def test_turn_line_and_turns_played() -> None:
     assert signed(3) == "+3" and signed(-3) == "−3" and signed(0) == "0"
 
 
+def test_the_moves_say_the_bonus_an_extra_five_of_a_kind_adds() -> None:
+    state = new_game(get_variant("kniffel"), ["Аня"])
+    state = apply(_roll(state, (5, 5, 5, 5, 5)), Score("poker"))
+    state = apply(_roll(state, (5, 5, 5, 5, 5)), Score("fives"))
+    assert turns_played(state, "ru")[0] == "Аня: 5-5-5-5-5 · Пятёрки 25 · +100 за повторный «Книффель»"
+    assert turns_played(state, "en")[1] == "Аня: 5-5-5-5-5 · Kniffel 50"
+
+
 def test_the_move_that_ends_a_game_of_a_match_keeps_its_score() -> None:
     state = new_game(get_variant("ru_encyclopedia", mode="series", series_games=3), ["Аня", "Борис"])
     for box in ["ones", "twos", "threes", "fours", "fives", "sixes", "small_straight", "large_straight", "full",

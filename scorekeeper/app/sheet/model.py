@@ -431,6 +431,15 @@ def _written(before: State, after: State, box_id: str) -> int | None:
     return None
 
 
+def _extra_won(before: State, after: State) -> int:
+    """The bonus outside the boxes (an extra Yahtzee's) that an action added to its player's column."""
+    seat = before.seat
+    if seat is None or len(after.games) > len(before.games):
+        return 0
+    return sum(new.extra - old.extra
+               for old, new in zip(before.sheets[seat].stages, after.sheets[seat].stages, strict=False))
+
+
 def describe(before: State, after: State, lang: Lang) -> str:
     """One action in words: '5-5-5-2-3', 'Тройка 15', 'Фулл — вычеркнута'."""
     from scorekeeper.game import CrossOut, Miss, Roll, RollWithoutDice, Score
@@ -447,9 +456,11 @@ def describe(before: State, after: State, lang: Lang) -> str:
         if score is None and isinstance(action, Score) and len(after.games) > len(before.games):
             # The move ended a game of a match: its column was cleared for the next game.
             score = before.preview(action.box, action.value, action.stage).score
+        extra = _extra_won(before, after)
+        bonus = f" · {tr('extra_move', lang, n=extra, box=variant.box('poker').name.in_(lang))}" if extra else ""
         if isinstance(action, CrossOut):
-            return f"{name} — {tr('crossed', lang)}"
-        written = f"{name} {num(score)}" if score is not None else name
+            return f"{name} — {tr('crossed', lang)}{bonus}"
+        written = f"{name} {num(score)}{bonus}" if score is not None else f"{name}{bonus}"
         return f"{written} — {tr('won_at_once_move', lang)}" if _ended_at_once(before, after) else written
     if isinstance(action, Miss):  # a missed football tour: the organiser closed its lowest open box
         try:
