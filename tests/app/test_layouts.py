@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import flet as ft
 
 from scorekeeper.app.shell import Shell
@@ -126,3 +128,32 @@ def test_the_box_names_take_the_room_a_few_players_leave(shell: Shell) -> None:
             assert screen._cell_width(n) * n + names[n, width] + 16 <= width + 0.5
             screen.dispose()
     assert names[2, 390] >= 150 > theme.NAME_W == names[4, 360]
+
+
+def test_every_house_rule_choice_fits_its_drop_down_and_its_name_keeps_room(tmp_path: Path) -> None:
+    """A drop-down as wide as its longest choice (about 9 px a letter at 16 px, and its arrow); one
+    wider than the room beside the option's name goes on a line under the name."""
+    from scorekeeper.app.new_game.view import NewGameScreen
+    from scorekeeper.rules import VARIANT_IDS
+    from tests.app.test_history_view import shell_at
+
+    shell = shell_at(tmp_path, route="/new")
+    for lang in ("ru", "en"):
+        shell.settings.lang = lang
+        for variant_id in VARIANT_IDS:
+            screen = NewGameScreen(shell)
+            screen.form.pick_variant(variant_id)
+            screen.options_open = True
+            shell.show(lambda screen=screen: screen)  # type: ignore[misc]
+            for name, row in identifiers(shell.page.controls[0]).items():
+                if not name.startswith("option-") or name.endswith("-value"):
+                    continue
+                drop = next((c for c in walk(row) if isinstance(c, ft.Dropdown)), None)
+                if drop is None:
+                    continue
+                longest = max(len(o.text or "") for o in drop.options or [])
+                assert drop.width is not None and drop.width >= min(64 + 8.5 * longest, 300), (lang, name)
+                assert drop.width <= 300  # 390 px less the screen's margins
+                column = next(c for c in walk(row) if isinstance(c, ft.Column))
+                beside = isinstance(column.controls[0], ft.Row)  # the name and the choice on one line
+                assert beside == (drop.width <= 190), (lang, name, drop.width)

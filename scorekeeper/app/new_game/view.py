@@ -14,6 +14,17 @@ from scorekeeper.i18n.ui import OPTION_HELP, OPTION_NAMES, OPTION_UNSET
 from scorekeeper.rules import VARIANT_IDS, RulesInputError, get_variant, option_specs
 from scorekeeper.service import GameService
 
+CHOICE_W = 190  # a drop-down's width beside the option's name: its choices of up to CHOICE_CHARS
+CHOICE_CHARS = 12  # ... characters fit; longer ones widen it (about CHAR_W px a character, its
+CHAR_W = 9  # arrow and padding CHOICE_PAD), at most CHOICE_MAX, on a line under the name
+CHOICE_PAD = 64
+CHOICE_MAX = 300
+
+
+def _choice_width(chars: int) -> int:
+    """A drop-down's width for choices of up to `chars` characters."""
+    return CHOICE_W if chars <= CHOICE_CHARS else min(CHOICE_PAD + CHAR_W * chars, CHOICE_MAX)
+
 
 class NewGameScreen:
     """The form; `start-game` saves the game and opens its sheet."""
@@ -136,7 +147,7 @@ class NewGameScreen:
                                            if key == default_key else None)
                          for key in choices],
                 on_select=lambda e: picked(e.control.value or ""),
-                width=190,
+                width=_choice_width(max(len(shown(key)) for key in choices)),
                 dense=True,
             )
         else:
@@ -168,8 +179,12 @@ class NewGameScreen:
             # A switch or a text field is a semantics node of its own below the label given to it:
             # merged, the name is the switch's (the field's) own, as a screen reader needs it.
             node = ft.MergeSemantics(content=node)
-        return tagged(ft.Column([ft.Row([ft.Container(content=label, expand=True), node]), *below], spacing=2),
-                      f"option-{spec.name}")
+        if isinstance(control, ft.Dropdown) and (control.width or 0) > CHOICE_W:
+            # a choice too long for the room beside the name: the name above, the choice under it
+            lines: list[ft.Control] = [label, ft.Row([node], alignment=ft.MainAxisAlignment.END)]
+        else:
+            lines = [ft.Row([ft.Container(content=label, expand=True), node])]
+        return tagged(ft.Column([*lines, *below], spacing=2), f"option-{spec.name}")
 
     def _option_rows(self) -> list[ft.Control]:
         rows: list[ft.Control] = [self._option_row(spec) for spec in self.form.specs()]

@@ -58,6 +58,7 @@ HEADER_GAP = 4  # between its back button, title, rules and undo
 STAGE_CHIP_MIN = 44  # a stage chip's least width (a finger's target)
 STAGE_CHIP_GAP = 2
 STAGE_WORD_CHAR = 10  # px a letter of «Этап» / "Stage" takes at 16 px, a little more than it does
+TITLE_CHARS = 16  # a game's name longer than this is shown a size smaller in the header
 
 
 class SheetScreen:
@@ -822,7 +823,9 @@ class SheetScreen:
             turn = ft.Container(content=turn_label, padding=ft.Padding.symmetric(horizontal=12, vertical=6),
                                 expand=True)
             bar = [ft.Container(content=ft.Row([turn, cross], spacing=4), padding=ft.Padding.only(right=BAR_MARGIN))]
-        title: ft.Control = ft.Text(self.variant.name.in_(s.lang), size=20, weight=ft.FontWeight.W_600,
+        name = self.variant.name.in_(s.lang)
+        # a long name («Покер (энциклопедия)») a size smaller, to fit beside the header's buttons on a phone
+        title: ft.Control = ft.Text(name, size=20 if len(name) <= TITLE_CHARS else 17, weight=ft.FontWeight.W_600,
                                     no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
         if self.variant.stages > 1:
             # The stages replace the title: the current one is marked with a dot. Each chip has a
