@@ -12,10 +12,12 @@ value (box matched, value wrong), box (overlapping a label but not matching it),
 Of the learned reader's wrong reads (a wrong value, a loose box, a die read where there is none)
 and of its right ones, how many the app marks for the player to check (confidence under its
 LOW_CONFIDENCE). Speed: median milliseconds per photo on one core (cv2.setNumThreads(1)), decoding
-included, and a 12-megapixel JPEG (a test photo scaled up to 3000 x 3000 and widened to 4000 x 3000
-by repeating its edge pixels, with sensor-like noise so that the file is as large as a phone's), and
-a 12-megapixel render of a whole table seen from standing height (ten dice, each under 1 % of the
-photo's width: the reader looks closer before it finds them).
+included; each photo's time the least of --runs reads (3), the two readers taking turns, as this
+machine's speed moves from minute to minute by a tenth or more. Also a 12-megapixel JPEG (a test
+photo scaled up to 3000 x 3000 and widened to 4000 x 3000 by repeating its edge pixels, with
+sensor-like noise so that the file is as large as a phone's), and a 12-megapixel render of a whole
+table seen from standing height (ten dice, each under 1 % of the photo's width: the reader looks
+closer before it finds them).
 dice-a's test labels hold a few errors (a die unlabelled, two values wrong, loose boxes): the set is
 scored as labelled and again with the fixes of bench/dice_a_label_fixes.csv, each checked by eye on
 the contact sheet (a fixed box is the die's extent, its top face and visible sides).
@@ -62,21 +64,39 @@ Reader = Callable[[bytes], list[vision.Die]]
 Photo = tuple[str, bytes, list]  # file name, encoded bytes, labels
 
 
-def run_set(
-    photos: list[Photo], reader: Reader, whole: bool, errors: list[tuple[str, np.ndarray, Mistake]] | None = None
+def read_set(photos: list[Photo], readers: list[Reader], runs: int) -> list[list[tuple[list[vision.Die], float]]]:
+    """Each reader's dice on each photo, and the least milliseconds of its `runs` reads of it (the
+    time the reading takes, less what other work on the machine took from it); the readers take
+    turns photo by photo and run by run, so that a slow spell of the machine falls on them alike."""
+    out: list[list[tuple[list[vision.Die], float]]] = [[] for _ in readers]
+    for _name, data, _truth in photos:
+        times: list[list[float]] = [[] for _ in readers]
+        dice: list[list[vision.Die]] = [[] for _ in readers]
+        for run in range(runs):
+            for k, reader in enumerate(readers):
+                t0 = time.perf_counter()
+                read = reader(data)
+                times[k].append((time.perf_counter() - t0) * 1000)
+                if run == 0:
+                    dice[k] = read
+        for k in range(len(readers)):
+            out[k].append((dice[k], min(times[k])))
+    return out
+
+
+def score_set(
+    photos: list[Photo], reads: list[tuple[list[vision.Die], float]], whole: bool,
+    errors: list[tuple[str, np.ndarray, Mistake]] | None = None,
 ) -> tuple[dict[str, float], dict[str, int]]:
     """The set's figures (vision.scoring.accuracy) and its reads marked for the player to check;
     each error, with its photo's name and pixels, appended to `errors` where given."""
-    scores, times = [], []
-    for name, data, truth in photos:
-        t0 = time.perf_counter()
-        dice = reader(data)
-        times.append((time.perf_counter() - t0) * 1000)
+    scores = []
+    for (name, data, truth), (dice, _ms) in zip(photos, reads, strict=True):
         scores.append(score_photo(dice, truth, whole_die() if whole else pip_centre))
         if errors is not None and scores[-1].mistakes:
             img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
             errors.extend((name, img, mk) for mk in scores[-1].mistakes)
-    return accuracy(scores, times), marked(scores, LOW_CONFIDENCE)
+    return accuracy(scores, [ms for _dice, ms in reads]), marked(scores, LOW_CONFIDENCE)
 
 
 FIXES = Path(__file__).resolve().parent / "dice_a_label_fixes.csv"
@@ -139,6 +159,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--datasets", type=Path, default=DEFAULT)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--runs", type=int, default=3, help="reads of each photo by each reader, timed (the least counts)")
     ap.add_argument("--sheet", type=Path, default=None, help="write contact sheets of the errors here")
     args = ap.parse_args()
     cv2.setNumThreads(args.threads)
@@ -161,10 +182,11 @@ def main() -> int:
     checks = []
     sheets: list[Path] = []
     for name, photos, whole in sets:
-        for rname, reader in (("learned", vision.read_dice), ("classical", classical)):
+        reads = read_set(photos, [vision.read_dice, classical], args.runs)
+        for rname, read in zip(("learned", "classical"), reads, strict=True):
             draw = args.sheet and rname == "learned" and "*" not in name
             errors: list[tuple[str, np.ndarray, Mistake]] | None = [] if draw else None
-            m, check = run_set(photos, reader, whole, errors)
+            m, check = score_set(photos, read, whole, errors)
             if errors:
                 sheets += write_sheets(errors, args.sheet / (name.replace(" ", "-") + ".png"))
             print(f"{name:<13} {rname:<10} {m['photos']:>6} {m['dice']:>5} {m['precision']:>6.3f} "
