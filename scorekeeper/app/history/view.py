@@ -13,7 +13,7 @@ import flet as ft
 from scorekeeper.app import theme, unfinished
 from scorekeeper.app.history.filters import filter_bar
 from scorekeeper.app.home.view import confirm_abandon, variant_name
-from scorekeeper.app.new_game.model import changed_rules
+from scorekeeper.app.new_game.model import changed_rules, house_rules_line
 from scorekeeper.app.shell import Shell, header, tagged
 from scorekeeper.app.statistics.model import (
     day_of,
@@ -393,7 +393,7 @@ class GameSheetScreen:
             shown.append(tagged(ft.Text(match_line(sheet, s.lang, games=False), size=14), "history-match"))
         rules = changed_rules(info.variant, dict(info.options), s.lang, MATCH_OPTIONS if match is not None else ())
         if rules:
-            shown.append(tagged(ft.Text(t("house_rules_line", rules=". ".join(rules) + "."), size=13, color=theme.MUTED),
+            shown.append(tagged(ft.Text(house_rules_line(rules, s.lang), size=13, color=theme.MUTED),
                                 "history-house-rules"))
         shown.append(ft.Row(cards, wrap=True, spacing=8, run_spacing=8))
         if match is not None:

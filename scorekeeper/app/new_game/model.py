@@ -171,6 +171,13 @@ def value_words(name: str, value: Any, lang: Lang) -> str:
     return str(value)
 
 
+def house_rules_line(rules: list[str], lang: Lang) -> str:
+    """«Правила стола: A: x. B: y.»: the changed rules of changed_rules as sentences."""
+    from scorekeeper.i18n.ui import tr
+
+    return tr("house_rules_line", lang, rules=". ".join(rules) + ".")
+
+
 def changed_rules(variant_id: str, options: dict[str, Any], lang: Lang, leave_out: Collection[str] = ()) -> list[str]:
     """The house rules of a game that differ from the rules as written, each as «name: value»;
     not the options named in `leave_out` (a page that says them otherwise)."""

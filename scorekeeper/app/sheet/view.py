@@ -264,12 +264,12 @@ class SheetScreen:
     def _show_rules(self, _: Any) -> None:
         """What game this is, and the house rules it is played with where they differ from the rules
         as written (chosen on New game, so that a player who joins later can see them)."""
-        from scorekeeper.app.new_game.model import changed_rules
+        from scorekeeper.app.new_game.model import changed_rules, house_rules_line
 
         s = self.shell
         info = self.service.info
         changed = changed_rules(info.variant, dict(info.options), s.lang)
-        said = s.t("house_rules_line", rules=". ".join(changed) + ".") if changed else s.t("rules_as_written")
+        said = house_rules_line(changed, s.lang) if changed else s.t("rules_as_written")
         s.explain(self.variant.name.in_(s.lang), f"{self.variant.description.in_(s.lang)}\n\n{said}")
 
     def _undo(self, _: Any) -> None:
