@@ -150,16 +150,28 @@ class Models:
         upper one, and the classifiers learnt so from renders. `turn` (degrees, counter-clockwise)
         is added to every view: the direction of the table's far side when it is not up. `other`:
         read by that set of OTHER_SETS (self.others) instead."""
-        if not dets:
-            return np.zeros((0, 7), np.float32), []
+        return summarise(dets, self.read_views(image, dets, views, turn, other))
+
+    def read_views(
+        self, image: np.ndarray, dets: list[Detection], views: int = VIEWS, turn: float = 0.0, other: str | None = None,
+        first: int = 0,
+    ) -> Views:
+        """Views `first` to `views` - 1 of VIEW_TURNS of each detection as classify reads them, not
+        yet averaged (see summarise): a read in two parts, the second only for some dice, is the
+        same as one read of them all."""
         n = len(dets)
         chosen = tuple((angle + turn, mirrored) for angle, mirrored in VIEW_TURNS[:max(1, min(views, VIEWS))])
+        mine_all = range(first, len(chosen))
+        if not n:
+            return Views(np.zeros((len(mine_all), 0, 7), np.float32), np.zeros((len(mine_all), 0, 4), np.float32))
         all_out = np.zeros((len(chosen) * n, 11), np.float32)
         sources = [die_source(image, d.cx, d.cy, max(d.w, d.h)) for d in dets]
         cut: dict[float, list[np.ndarray]] = {}  # each angle's views, cut once (a mirrored view flips one)
         nets = self.others[other] if other else self.cls
         for j, net in enumerate(nets[:len(chosen)]):
-            mine = range(j, len(chosen), len(nets))
+            mine = [v for v in range(j, len(chosen), len(nets)) if v in mine_all]
+            if not mine:
+                continue
             crops: list[np.ndarray] = []
             for v in mine:
                 angle, mirrored = chosen[v]
@@ -176,14 +188,41 @@ class Models:
         logits = all_out[:, :7] - all_out[:, :7].max(1, keepdims=True)
         e = np.exp(logits)
         e /= e.sum(1, keepdims=True)
-        p = e.reshape(len(chosen), n, 7).mean(0)
-        box = in_photo_frame(all_out[:, 7:11].reshape(len(chosen), n, 4), chosen).mean(0)
-        boxes = []
-        for d, (tx, ty, lw, lh) in zip(dets, box.tolist(), strict=True):
-            span = max(d.w, d.h) * CROP_SPAN
-            boxes.append(Detection(d.cx + tx * span, d.cy + ty * span, float(np.exp(lw)) * span,
-                                   float(np.exp(lh)) * span, d.score))
-        return p, boxes
+        probs = e.reshape(len(chosen), n, 7)[mine_all.start:]
+        boxes = in_photo_frame(all_out[:, 7:11].reshape(len(chosen), n, 4), chosen)[mine_all.start:]
+        return Views(probs, boxes)
+
+
+@dataclass(frozen=True)
+class Views:
+    """Each view's class probabilities (views, n, 7) and box in the photo's frame (views, n, 4),
+    of n dice (see Models.read_views)."""
+
+    probs: np.ndarray
+    boxes: np.ndarray
+
+    def take(self, index: list[int]) -> Views:
+        """The views of the dice at `index` only."""
+        return Views(self.probs[:, index], self.boxes[:, index])
+
+    def then(self, more: Views) -> Views:
+        """These views and `more` of the same dice."""
+        return Views(np.concatenate([self.probs, more.probs]), np.concatenate([self.boxes, more.boxes]))
+
+
+def summarise(dets: list[Detection], views: Views) -> tuple[np.ndarray, list[Detection]]:
+    """The dice's views averaged, as Models.classify gives them: class probabilities (n, 7) and each
+    detection with its box as the classifier refitted it."""
+    if not dets:
+        return np.zeros((0, 7), np.float32), []
+    p = views.probs.mean(0)
+    box = views.boxes.mean(0)
+    boxes = []
+    for d, (tx, ty, lw, lh) in zip(dets, box.tolist(), strict=True):
+        span = max(d.w, d.h) * CROP_SPAN
+        boxes.append(Detection(d.cx + tx * span, d.cy + ty * span, float(np.exp(lw)) * span,
+                               float(np.exp(lh)) * span, d.score))
+    return p, boxes
 
 
 def in_photo_frame(box: np.ndarray, views: tuple[tuple[float, bool], ...]) -> np.ndarray:

@@ -59,6 +59,7 @@ from vision.model import (
     Detection,
     iou,
     models,
+    summarise,
 )
 from vision.scoring import box_iou
 
@@ -71,6 +72,8 @@ SMALL_DIE_PX = 16.0  # ... or first, where the first look's detections are small
 CLOSER = (2, 4)  # looks from this many times closer for dice too small for it (a large photo of a table)
 SURE_DIE = 0.01  # "not a die" at most this: a die of the first look kept when the closer look lost it
 LOOK_VIEWS = 2  # views of each die read while looking for dice and their scale; the last read takes VIEWS
+ONE_HINT = 0.3  # a detection whose first view reads as not a die is read in its second only where face
+ONE_HINT_DOUBT = 0.95  # one is this share of what it read as dice, and "not a die" under this (_keep)
 TURN_CHECK = 0.9  # the first look's dice read surer than this on average: the photo's up is the table's far side
 TURN_DICE = 8  # ... else this many of the surest detections are read with the photo turned each quarter,
 TURN_VOTES = 0.3  # and a turn is taken where more of them (this share of them) read surest than upright
@@ -79,6 +82,7 @@ TURN_MIN_DICE = 2  # ... counting only detections that read as a die in some tur
 SAME_BOX = 0.8  # a detection boxed this alike (IoU) to a die already read takes that read (same views)
 LOOK_FURTHER = 1.4  # a detection read as not a die is read again boxed this many times larger (_look_further),
 DOUBT = 0.9  # ... where "not a die" was below this,
+ONE_SHARE = 0.5  # ... and face one at least this share of what it read as dice,
 FURTHER_MIN_PX = 16.0  # ... and its box at least this wide at the detector's input (not a speck far off)
 STILL_A_DIE = 0.15  # the last read drops a die the looks kept only where "not a die" is above this
 SAME_LOOK_IOU = 0.6  # two reads found in the same look are one die where boxed this alike (IoU) ...
@@ -105,15 +109,26 @@ Kept = list[Read]
 def _keep(image: np.ndarray, dets: list[Detection], turn: float, back: float, known: Sequence[Read] = ()) -> Kept:
     """The detections the classifier keeps: (first box, refitted box, class probabilities). A
     detection boxed as alike as SAME_BOX to a die of `known` (read at the same turn) takes that
-    die's read: its views would be all but the same pixels. `back`: image pixels per detector
-    input pixel."""
+    die's read: its views would be all but the same pixels. Each is read in LOOK_VIEWS views, but
+    one whose first view reads as not a die surely enough that the average could not keep it
+    (LOOK_VIEWS * NOT_A_DIE), unless that view leans towards a one as _look_further looks for (ONE_HINT)
+    and it is not a speck. `back`: image pixels per detector input pixel."""
     reads: list[Read | None] = []
     for d0 in dets:
         alike = max(known, key=lambda k: iou(k[0], d0), default=None)
         reads.append((d0, alike[1], alike[2]) if alike and iou(alike[0], d0) >= SAME_BOX else None)
     todo = [d0 for d0, r in zip(dets, reads, strict=True) if r is None]
     if todo:
-        probs, boxes = models().classify(image, todo, LOOK_VIEWS, turn)
+        m = models()
+        first = m.read_views(image, todo, 1, turn)
+        p = first.probs[0]
+        more = [i for i, d0 in enumerate(todo) if p[i, 0] < LOOK_VIEWS * NOT_A_DIE or (
+            p[i, 0] < ONE_HINT_DOUBT and p[i, 1] >= ONE_HINT * p[i, 1:].sum() and max(d0.w, d0.h) / back >= FURTHER_MIN_PX)]
+        probs, boxes = summarise(todo, first)
+        if more:
+            views = first.take(more).then(m.read_views(image, [todo[i] for i in more], LOOK_VIEWS, turn, first=1))
+            for i, pi, bi in zip(more, *summarise([todo[i] for i in more], views), strict=True):
+                probs[i], boxes[i] = pi, bi
         new = iter(zip(todo, boxes, probs, strict=True))
         reads = [r if r is not None else next(new) for r in reads]
     read = [r for r in reads if r is not None]
@@ -121,12 +136,14 @@ def _keep(image: np.ndarray, dets: list[Detection], turn: float, back: float, kn
 
 
 def _look_further(image: np.ndarray, reads: Sequence[Read], turn: float, back: float) -> Kept:
-    """The detections of `reads` read as not a die, though with doubt, read again boxed LOOK_FURTHER
-    times larger: those that then read as a die showing one. The detector boxes a die whose one is
-    a single large pip (dice of the Chinese kind) as little more than that pip, and seen so close
-    the classifier takes it for a close view of part of a die. Not for specks (a photo of a whole
-    table seen from afar, whose looks at other scales these extra reads would mislead)."""
-    doubted = [d0 for d0, _d, p in reads if NOT_A_DIE < p[0] < DOUBT and max(d0.w, d0.h) / back >= FURTHER_MIN_PX]
+    """The detections of `reads` read as not a die, though with doubt, and leaning towards a one
+    (ONE_SHARE of what they read as dice), read again boxed LOOK_FURTHER times larger: those that
+    then read as a die showing one. The detector boxes a die whose one is a single large pip (dice
+    of the Chinese kind) as little more than that pip, and seen so close the classifier takes it
+    for a close view of part of a die. Not for specks (a photo of a whole table seen from afar,
+    whose looks at other scales these extra reads would mislead)."""
+    doubted = [d0 for d0, _d, p in reads if NOT_A_DIE < p[0] < DOUBT and p[1] >= ONE_SHARE * p[1:].sum()
+               and max(d0.w, d0.h) / back >= FURTHER_MIN_PX]
     if not doubted:
         return []
     larger = [Detection(d.cx, d.cy, d.w * LOOK_FURTHER, d.h * LOOK_FURTHER, d.score) for d in doubted]

@@ -6,10 +6,21 @@ import math
 
 import cv2
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vision.model import CROP, CROP_SPAN, crop_die, in_photo_frame
+from vision.model import (
+    CROP,
+    CROP_SPAN,
+    VIEWS,
+    Detection,
+    crop_die,
+    in_photo_frame,
+    models,
+    summarise,
+)
+from vision.synth import render_scene
 
 SIDE = 60.0  # the die's side in the photo
 CENTRE = (100.0, 100.0)  # the view's centre
@@ -55,3 +66,21 @@ def test_a_box_seen_in_any_view_is_put_back_where_it_is_in_the_photo(
     if tilt == 0.0:  # a rectangle turned by a quarter is still one: its sides swap back
         tw, th = (round(x1) - round(x0)) / span, (round(y1) - round(y0)) / span
         assert abs(math.exp(back[2]) - tw) < 0.03 and abs(math.exp(back[3]) - th) < 0.03
+
+
+@settings(max_examples=10, deadline=None)
+@given(split=st.integers(1, 5), seed=st.integers(0, 2**16), turn=st.sampled_from([0.0, 90.0]))
+def test_dice_read_in_two_parts_read_as_in_one(split: int, seed: int, turn: float) -> None:
+    """The reader reads some detections' later views only where their first ones leave doubt: the
+    parts put together must give each die the read one pass over all its views gives."""
+    image, dice = render_scene(np.random.default_rng(seed), n_dice=4)
+    dets = [Detection(x + w / 2, y + h / 2, w, h, 1.0) for x, y, w, h in (d.box for d in dice)]
+    m = models()
+    whole_p, whole_boxes = m.classify(image, dets, turn=turn)
+    some = list(range(0, len(dets), 2))
+    start = m.read_views(image, dets, split, turn)
+    rest = m.read_views(image, [dets[i] for i in some], VIEWS, turn, first=split)
+    parts_p, parts_boxes = summarise([dets[i] for i in some], start.take(some).then(rest))
+    np.testing.assert_allclose(parts_p, whole_p[some], atol=1e-6)
+    for a, b in zip(parts_boxes, [whole_boxes[i] for i in some], strict=True):
+        assert (a.cx, a.cy, a.w, a.h) == pytest.approx((b.cx, b.cy, b.w, b.h), abs=1e-4)
