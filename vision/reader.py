@@ -69,7 +69,8 @@ RESCALE_TOLERANCE = 1.1  # no second look when the first scale is within this fa
 MIN_LONG_SIDE = 192  # the second look's least scale, unless the first looked from further back
 WIDE_LONG_SIDES = (160, 96)  # looks from further back for dice too large for the first (close-ups)
 SMALL_DIE_PX = 16.0  # ... or first, where the first look's detections are smaller than this (input px),
-CLOSER = (2, 4)  # looks from this many times closer for dice too small for it (a large photo of a table)
+CLOSER = (2, 4)  # looks from this many times closer for dice too small for it (a large photo of a table),
+TINY_DIE_PX = 13.0  # the closest first where they are smaller than this (the least size the detector gives)
 SURE_DIE = 0.01  # "not a die" at most this: a die of the first look kept when the closer look lost it
 LOOK_VIEWS = 2  # views of each die read while looking for dice and their scale; the last read takes VIEWS
 ONE_HINT = 0.3  # a detection whose first view reads as not a die is read in its second only where face
@@ -212,8 +213,9 @@ def _read_again(image: np.ndarray, kept: Kept, turn: float) -> Kept:
 def _first_look(image: np.ndarray) -> tuple[Kept, float, list[Detection], int]:
     """The first look (see _look) and its long side: at DET_LONG_SIDE, or where most of what the
     detector found there is not dice, at the first other scale where most of it is, else where it
-    kept most. Closer first where what it found is tiny (a large photo of a whole table: dice a few
-    pixels wide, too small to read at the first look), then from further back (a close-up: dice too
+    kept most. Closer first where what it found is small (a large photo of a whole table: dice a few
+    pixels wide, too small to read at the first look), the closest first where it is as small as
+    the detector boxes anything (TINY_DIE_PX: the dice may be far smaller), then from further back (a close-up: dice too
     large for the first look, their pips and edges taken for dice); else the other way round, and
     closer only while no die is found (a table whose pattern looks like dice from afar)."""
     long_side = max(image.shape[:2])
@@ -222,8 +224,9 @@ def _first_look(image: np.ndarray) -> tuple[Kept, float, list[Detection], int]:
     if len(kept) >= len(dets) / 2:
         return kept, back, dets, first
     nearest = min(DET_MAX_LONG_SIDE, int(long_side * 1.5))
-    small = float(np.median([max(d.w, d.h) / back for d in dets])) < SMALL_DIE_PX
-    closer = sorted({min(first * k, nearest) for k in CLOSER} - {first})
+    median = float(np.median([max(d.w, d.h) / back for d in dets]))
+    small = median < SMALL_DIE_PX
+    closer = sorted({min(first * k, nearest) for k in CLOSER} - {first}, reverse=median < TINY_DIE_PX)
     wider = [s for s in WIDE_LONG_SIDES if s < first]
     looks = {}
     for side in closer + wider if small else wider + closer:
@@ -234,8 +237,9 @@ def _first_look(image: np.ndarray) -> tuple[Kept, float, list[Detection], int]:
             return *look, side
         if len(look[0]) > len(kept):
             (kept, back, dets), first = look, side
-    if not kept and closer and closer[-1] in looks:  # no die anywhere: the closest look stands (the
-        (kept, back, dets), first = looks[closer[-1]], closer[-1]  # second would look there again)
+    closest = max(closer, default=0)
+    if not kept and closest in looks:  # no die anywhere: the closest look stands (the second would
+        (kept, back, dets), first = looks[closest], closest  # look there again)
     return kept, back, dets, first
 
 
