@@ -40,7 +40,22 @@ Tried here and not kept (F1 by `python -m vision.training.validate`; networks as
   0.982 -> 0.979;
 - for speed, the second set read in three views first and left there where its dice read 0.02 or
   more less surely than the first set's: it would stop 19 of its 178 reads of the photos learnt
-  from, too few to matter."""
+  from, too few to matter;
+- for speed, the turn check (_far_side) read in two views of each turn first, the other two only
+  where upright was then not surest for the most dice: renders from 45-60 degrees 194 -> 145 views
+  a photo at the median, every other set as before but the photos learnt from, 0.980 -> 0.978 (a
+  photo from overhead whose doubtful dice read surest turned, which two views missed);
+- for speed, each die's last read (_read_again) in four views, not six: the held-out photos as
+  before, but the photos learnt from 0.980 -> 0.978, renders 0.981 -> 0.978, Chinese dice 0.979 ->
+  0.967, grainy 0.977 -> 0.967, touching 0.934 -> 0.924;
+- for speed, the detector's candidates from 0.2 (model.HEAT_THRESHOLD 0.15): 2 % fewer views on the
+  held-out photos, but grainy 0.977 -> 0.969 and 45-60 degrees 0.842 -> 0.834;
+- for speed, the detector's input shrunk bilinearly rather than by area (2 ms less at 640 x 640):
+  grainy 0.977 -> 0.952, Chinese dice 0.979 -> 0.973, touching 0.934 -> 0.927;
+- for speed, the first look at 320 (half a 640-pixel photo, a fast shrink) rather than 352 (DET_LONG_SIDE):
+  touching 0.934 -> 0.899, grainy 0.977 -> 0.961, more views on the photos learnt from;
+- no second look where the first scale is within 1.4 of its (RESCALE_TOLERANCE 1.1): held-out
+  photos 0.982 -> 0.979 for 2 views a photo less."""
 
 from __future__ import annotations
 
