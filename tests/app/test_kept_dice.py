@@ -80,3 +80,20 @@ def test_undoing_a_first_throw_without_dice_leaves_the_dice_set_before_it(shell:
     screen.dice._throw_without_dice()
     assert service.state.throws == 1 and service.state.last_action.kept == (5, 5)  # type: ignore[union-attr]
     screen.dispose()
+
+
+def test_a_digit_no_die_shows_is_said_at_once_and_taken_out_of_the_field(shell: Shell) -> None:
+    """A 0 or a 7 typed among the dice (the phone's number keys sit beside them) is said at once and
+    dropped from the field: the digits before it stay, and the next digit completes the throw."""
+    service, screen = open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    screen.dice._keys_changed(_Typed("5570"))
+    assert "«5570»: на кубиках только значения от 1 до 6." in " ".join(texts(shell.page.dialogs[-1].content))
+    assert screen.dice.keys.value == "55"
+    assert service.state.throws == 0  # nothing recorded
+    screen.dice._keys_changed(_Typed("559"))
+    assert service.state.throws == 0 and len(shell.page.dialogs) == 2  # said again, still nothing recorded
+    assert screen.dice.keys.value == "55"
+    screen.dice._keys_changed(_Typed("55236"))
+    assert service.state.dice is not None and service.state.dice.values == (5, 5, 2, 3, 6)
+    assert screen.dice.keys.value == ""
+    screen.dispose()

@@ -250,6 +250,15 @@ def keys_problem(text: str, low: int = 1, high: int = 6) -> str | None:
     return None
 
 
+def good_keys(text: str, low: int = 1, high: int = 6) -> str:
+    """Typed keys less those keys_problem calls "chars" or "range": what the field keeps of a slip.
+
+    >>> good_keys("55703"), good_keys("5a5 2"), good_keys("21034", 0, 9)
+    ('553', '55 2', '21034')
+    """
+    return "".join(c for c in text if re.fullmatch(r"[\s,;./-]", c) or (c.isdigit() and low <= int(c) <= high))
+
+
 def parse_keys(text: str, low: int = 1, high: int = 6) -> tuple[int, ...] | None:
     """Five values typed on a keyboard ("55523", "5 5 5 2 3", "5,5,5,2,3"), else None.
 

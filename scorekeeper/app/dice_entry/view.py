@@ -13,7 +13,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.app import theme
-from scorekeeper.app.dice_entry.model import DiceEntry, keys_problem, parse_keys
+from scorekeeper.app.dice_entry.model import DiceEntry, good_keys, keys_problem, parse_keys
 from scorekeeper.app.shell import Shell, tagged
 from scorekeeper.app.widgets.die import die_face
 from scorekeeper.rules import Variant
@@ -221,6 +221,19 @@ class DicePanel:
             self.keys.value = ""
             self.refresh()
             self.shell.explain(self.shell.t("why_not"), GameMovedOn().in_(self.shell.lang))
+            return
+        problem = keys_problem(text, self.entry.low, self.entry.high)
+        if problem in ("chars", "range"):
+            # A slip (a 0 or 7 beside the 1-6 keys) is said at once and taken out of the field: left
+            # there it would hold back every throw typed after it, with nothing said.
+            self.keys.value = good_keys(text, self.entry.low, self.entry.high)
+            try:
+                self.keys.update()
+            except RuntimeError:  # the panel is on no page: the field is drawn when it is shown
+                pass
+            key = "keys_chars" if problem == "chars" else "keys_range"
+            self.shell.explain(self.shell.t("why_not"), self.shell.t(key, text=text.strip(), low=self.entry.low,
+                                                                     high=self.entry.high))
             return
         # Five digits are taken as soon as the fifth is typed, so a quick hand loses nothing.
         self._take_keys(text)
