@@ -192,12 +192,14 @@ def test_a_tap_on_a_closed_box_is_told_why() -> None:
     state = apply(state, Roll((5, 5, 5, 2, 3)))
     state = apply(state, Score("three"))
     sheet = state.sheet()
-    assert why_closed(sheet, state, 0, 1, "three", "ru") == "«Тройка» уже записана: 15."
+    assert why_closed(sheet, state, 0, 1, "three", "ru") == "Клетка «Тройка» уже записана: 15."
     assert why_closed(sheet, state, 0, 1, "full", "en") == "It is Борис's turn; Аня's boxes are written in Аня's own turn."
     assert why_closed(sheet, state, 1, 2, "full", "en") == "Stage 2 opens once stage 1 is filled."
     assert why_closed(sheet, state, 1, 1, "full", "en") is None  # open: the tap writes it
     state = apply(state, CrossOut("chance"))
     assert why_closed(state.sheet(), state, 1, 1, "chance", "en") == "Chance is crossed out already."
+    state = apply(apply(state, Roll((2, 5, 5, 1, 3))), Score("twos"))  # a lone two: −4, as the sheet draws it
+    assert why_closed(state.sheet(), state, 0, 1, "twos", "ru") == "Клетка «Двойки» уже записана: −4."
 
 
 def _rewritten_ones() -> tuple[list, object]:

@@ -162,7 +162,7 @@ def why_closed(sheet: dict[str, Any], state: State, seat: int, stage: int, box_i
     if written is not None:
         if box_id in stage_sheet["crossed"]:
             return tr("why_crossed", lang, box=box)
-        return tr("why_written", lang, box=box, n=written)
+        return tr("why_written", lang, box=box, n=drawn_score(state.variant, box_id, written))
     turn = state.seats[state.turn_index]
     if turn != seat:
         return tr("why_their_turn", lang, player=state.players[turn], owner=state.players[seat])
