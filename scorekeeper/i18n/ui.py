@@ -71,6 +71,12 @@ UI: dict[str, Text] = {
     "gora_ahead": Text("запас {n}", "ahead +{n}"),
     "upper_needed": Text("ещё {n}", "{n} to go"),
     "gora_even": Text("в ноль", "even"),
+    "gora_sums_done": Text("По знакам {net}, по сумме кубиков {raw} из {target}: {result}.",
+                           "By sign {net}; by the dice's sum {raw} of {target}: {result}."),
+    "gora_sums": Text("По знакам {net}, по сумме кубиков {raw} из {target} в записанных клетках "
+                      "(во всех шести — из {all}): {result}.",
+                      "By sign {net}; by the dice's sum {raw} of {target} in the boxes written "
+                      "({all} in all six): {result}."),
     "premium": Text("премия", "premium"),
     "gora_chances": Text("Гора: премия {bonus}%, штраф {penalty}%", "Gora: premium {bonus}%, penalty {penalty}%"),
     "bonus_chance": Text("Бонус верха: {bonus}%", "Upper bonus: {bonus}%"),

@@ -521,3 +521,17 @@ def test_digits_left_in_the_keys_field_are_cleared_by_this_screens_own_undo(shel
     for text in ("6", "66", "666", "6661", "66612"):  # the next throw typed in full is taken
         keys(SimpleNamespace(control=SimpleNamespace(value=text)))
     assert service.state.dice is not None and service.state.dice.values == (6, 6, 6, 1, 2)
+
+
+def test_a_tap_on_the_gora_says_it_by_sign_and_as_the_dices_sum(shell: Shell) -> None:
+    """RULES.md §3.4: the «гора» both ways, by sign (−4) and as the dice's own sum against three
+    of each face (63 for all six boxes)."""
+    _service, screen = open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    assert identifiers(shell.page.controls[0])["gora-1-1"].content.on_click is None  # nothing written yet
+    screen._roll((2, 5, 5, 1, 3))
+    screen._tap_box("twos")  # a lone two: −4
+    identifiers(shell.page.controls[0])["gora-1-1"].content.on_click(None)
+    said = " ".join(texts(shell.page.dialogs[-1]))
+    assert "Гора · Аня · этап 1" in said
+    assert "По знакам −4, по сумме кубиков 2 из 6 в записанных клетках (во всех шести — из 63): нужно +4." in said
+    screen.dispose()

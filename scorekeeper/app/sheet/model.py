@@ -223,6 +223,29 @@ def upper_meter(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> Me
                  "neutral" if missing else "good")
 
 
+def gora_sums(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> str:
+    """The «гора» of one stage said both ways (RULES.md §3.4): by sign, and as the dice's own sum
+    against three of each face (63 for all six boxes), with what it means so far; '' where no
+    «гора» box is written yet, or the variant has no «гора».
+
+    «По знакам +4, по сумме кубиков 67 из 63: премия +50.»"""
+    rule = variant.upper
+    if rule is None or rule.mode != "gora":
+        return ""
+    written = {b: int(stage_sheet["boxes"][b]) for b in variant.upper_ids if stage_sheet["boxes"].get(b) is not None}
+    if not written:
+        return ""
+    faces = {b: variant.box(b).face or 0 for b in written}
+    raw = sum(score + 3 * faces[b] for b, score in written.items())  # each box's count times its face
+    target = sum(3 * f for f in faces.values())
+    meter = upper_meter(variant, stage_sheet, lang)
+    if len(written) == len(variant.upper_ids):
+        return tr("gora_sums_done", lang, net=meter.text, raw=raw, target=target, result=meter.note)
+    return tr("gora_sums", lang, net=meter.text, raw=raw, target=target, all=sum(3 * (variant.box(b).face or 0)
+                                                                                for b in variant.upper_ids),
+              result=meter.note)
+
+
 def _ended_at_once(before: State | None, after: State) -> bool:
     """The move from `before` to `after` ended a game before its sheet was full (a Generala servida)."""
     return (before is not None and len(after.games) > len(before.games)

@@ -23,6 +23,7 @@ from scorekeeper.app.sheet.model import (
     cell_name,
     entered_elsewhere,
     game_over_note,
+    gora_sums,
     match_line,
     match_rows,
     others_move,
@@ -460,6 +461,10 @@ class SheetScreen:
         if reason is not None:
             s.explain(self.variant.box(box_id).name.in_(s.lang), reason)
 
+    def _explainer(self, title: str, text: str) -> Callable[[Any], None]:
+        """A tap's handler that says `text` in a dialog titled `title`."""
+        return lambda _: self.shell.explain(title, text)
+
     def _box_cell(self, cell: Cell, identifier: str, width: float, current: bool, box_id: str,
                   hint: str = "", on_closed_tap: Callable[[], None] | None = None) -> ft.Control:
         colors = {
@@ -609,6 +614,7 @@ class SheetScreen:
                                             why))
                 continue
             stage_sheet = player["stages"][stage - 1]
+            on_tap: Callable[[Any], None] | None = None
             if row.kind == "upper":
                 meter = upper_meter(self.variant, stage_sheet, lang)
                 tone = {"good": theme.GOOD, "bad": theme.BAD, "neutral": theme.MUTED}[meter.tone]
@@ -626,6 +632,10 @@ class SheetScreen:
                 )
                 identifier = f"gora-{n}-{stage}"
                 value = ", ".join(x for x in (meter.text, meter.note) if x)
+                sums = gora_sums(self.variant, stage_sheet, lang)
+                if sums:  # a tap says it both ways: by sign, and as the dice's sum against 63
+                    title = f"{self.shell.t('gora')} · {player['name']} · {self.shell.t('stage_n', n=stage)}"
+                    on_tap = self._explainer(title, sums)
             elif row.kind == "extra":
                 extra = int(stage_sheet["extra"])
                 content = ft.Text(str(extra), size=17, weight=ft.FontWeight.BOLD, color=None if extra else theme.MUTED)
@@ -638,7 +648,7 @@ class SheetScreen:
             cell_box = tagged(
                 ft.Container(content=content, width=width, height=OTHER_ROW_H, alignment=ft.Alignment.CENTER,
                              bgcolor=theme.CURRENT_COLUMN if current else None,
-                             border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE))),
+                             border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE)), on_click=on_tap),
                 identifier,
             )
             # Whose cell it is, on a node around it (as a box): the cell's own text stays its number.
