@@ -304,6 +304,10 @@ class Shell:
         self._set_route(f"/game/{game_id}")
 
     # --- dialogs -------------------------------------------------------------------------------
+    def explaining(self, title: str, reason: str) -> Callable[[Any], None]:
+        """A tap's handler that says `reason` in a dialog titled `title` (see explain)."""
+        return lambda _: self.explain(title, reason)
+
     def explain(
         self,
         title: str,

@@ -66,6 +66,10 @@ def test_the_gora_boxes_are_written_with_their_sign(tmp_path: Path) -> None:
     shell.show(lambda: GameSheetScreen(shell, service.game_id))
     cells = identifiers(shown(shell))
     assert texts(cells["history-box-1-1-fours"]) == ["+4"] and texts(cells["history-box-2-1-ones"]) == ["−3"]
+    cells["history-gora-2-1"].content.on_click(None)  # and the «гора» both ways, as on the live sheet
+    said = " ".join(texts(shell.page.dialogs[-1]))
+    assert "Гора · Борис · этап 1" in said
+    assert "По знакам −3, по сумме кубиков 0 из 3 в записанных клетках (во всех шести — из 63): нужно +3." in said
 
 
 @pytest.mark.parametrize("width", [360, 390])

@@ -6,6 +6,7 @@ with its running totals chart; an unfinished game also offers to resume it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -417,6 +418,7 @@ class GameSheetScreen:
         from scorekeeper.app.sheet.model import (
             cell_name,
             drawn_score,
+            gora_sums,
             match_rows,
             stage_rows,
             upper_meter,
@@ -455,6 +457,7 @@ class GameSheetScreen:
                 cells: list[ft.Control] = []
                 for seat, p in enumerate(players):
                     part = p["stages"][stage - 1]
+                    on_tap: Callable[[Any], None] | None = None
                     if row.kind == "box":
                         assert row.box_id is not None
                         value = part["boxes"].get(row.box_id)
@@ -478,6 +481,9 @@ class GameSheetScreen:
                         )
                         identifier = f"history-gora-{seat + 1}-{stage}"
                         spoken = ", ".join(x for x in (meter.text, meter.note) if x)
+                        sums = gora_sums(variant, part, s.lang)
+                        if sums:  # as on the live sheet: by sign, and as the dice's sum against 63
+                            on_tap = s.explaining(f"{s.t('gora')} · {p['name']} · {s.t('stage_n', n=stage)}", sums)
                     elif row.kind == "extra":
                         extra = int(part["extra"])
                         content = ft.Text(num(extra), size=16, weight=ft.FontWeight.BOLD,
@@ -489,7 +495,7 @@ class GameSheetScreen:
                         identifier = f"history-stage-total-{seat + 1}-{stage}"
                         spoken = num(part["total"])
                     cell = tagged(ft.Container(content=content, width=width, height=height,
-                                               alignment=ft.Alignment.CENTER,
+                                               alignment=ft.Alignment.CENTER, on_click=on_tap,
                                                border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE))),
                                   identifier)
                     # Whose cell it is, for a screen reader (as on the live sheet); its text stays the number.

@@ -461,10 +461,6 @@ class SheetScreen:
         if reason is not None:
             s.explain(self.variant.box(box_id).name.in_(s.lang), reason)
 
-    def _explainer(self, title: str, text: str) -> Callable[[Any], None]:
-        """A tap's handler that says `text` in a dialog titled `title`."""
-        return lambda _: self.shell.explain(title, text)
-
     def _box_cell(self, cell: Cell, identifier: str, width: float, current: bool, box_id: str,
                   hint: str = "", on_closed_tap: Callable[[], None] | None = None) -> ft.Control:
         colors = {
@@ -635,7 +631,7 @@ class SheetScreen:
                 sums = gora_sums(self.variant, stage_sheet, lang)
                 if sums:  # a tap says it both ways: by sign, and as the dice's sum against 63
                     title = f"{self.shell.t('gora')} · {player['name']} · {self.shell.t('stage_n', n=stage)}"
-                    on_tap = self._explainer(title, sums)
+                    on_tap = self.shell.explaining(title, sums)
             elif row.kind == "extra":
                 extra = int(stage_sheet["extra"])
                 content = ft.Text(str(extra), size=17, weight=ft.FontWeight.BOLD, color=None if extra else theme.MUTED)
