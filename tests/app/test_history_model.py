@@ -134,6 +134,9 @@ class FakeShell:
 
     def open_game(self, game_id: int) -> None: ...
 
+    def explaining(self, title: str, reason: str) -> Any:
+        return lambda _: None
+
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_screens_build_with_their_identifiers(store: Store, lang: str) -> None:
