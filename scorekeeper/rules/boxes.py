@@ -24,12 +24,15 @@ def fixed(points: int) -> ScoreOfHand:
     return lambda hand: points
 
 
+GORA_PAR = 3  # a «гора» box counts its face's dice against this many
+
+
 def upper_gora(face: int, name: Text) -> Box:
-    """An upper «гора» box: (count − 3) · face, written with its sign; always met."""
+    """An upper «гора» box: (count − GORA_PAR) · face, written with its sign; always met."""
 
     def judge(hand: Hand, claim: Claim) -> Verdict:
         count = hand.count(face)
-        score = (count - 3) * face
+        score = (count - GORA_PAR) * face
         reason = Text(
             f"{name.ru}: {count} × {face} при норме три — {signed(score)}.",
             f"{name.en}: {count} × {face} against the target of three: {signed(score)}.",

@@ -15,6 +15,7 @@ from scorekeeper.game.moves import Move
 from scorekeeper.i18n import Lang, Text, num, scored
 from scorekeeper.i18n.ui import tr
 from scorekeeper.rules import Evaluation, Variant
+from scorekeeper.rules.boxes import GORA_PAR
 
 NARROW_CELL = 64  # px: a player's column narrower than this shows the short form of a note
 
@@ -235,15 +236,13 @@ def gora_sums(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> str:
     written = {b: int(stage_sheet["boxes"][b]) for b in variant.upper_ids if stage_sheet["boxes"].get(b) is not None}
     if not written:
         return ""
-    faces = {b: variant.box(b).face or 0 for b in written}
-    raw = sum(score + 3 * faces[b] for b, score in written.items())  # each box's count times its face
-    target = sum(3 * f for f in faces.values())
+    par = {b: GORA_PAR * (variant.box(b).face or 0) for b in variant.upper_ids}  # three of each face
+    raw = sum(score + par[b] for b, score in written.items())  # each box's count times its face
+    target = sum(par[b] for b in written)
     meter = upper_meter(variant, stage_sheet, lang)
     if len(written) == len(variant.upper_ids):
         return tr("gora_sums_done", lang, net=meter.text, raw=raw, target=target, result=meter.note)
-    return tr("gora_sums", lang, net=meter.text, raw=raw, target=target, all=sum(3 * (variant.box(b).face or 0)
-                                                                                for b in variant.upper_ids),
-              result=meter.note)
+    return tr("gora_sums", lang, net=meter.text, raw=raw, target=target, all=sum(par.values()), result=meter.note)
 
 
 def _ended_at_once(before: State | None, after: State) -> bool:
