@@ -112,8 +112,12 @@ class Models:
                        for name in OTHER_SETS if (files := [p for p in _classifier_files(directory, name) if p.exists()])}
         self.lock = threading.Lock()
 
-    def detect(self, image: np.ndarray, long_side: int) -> tuple[list[Detection], float]:
-        """Dice centres and sizes in `image` pixels; also the scale used (image px per input px)."""
+    def detect(
+        self, image: np.ndarray, long_side: int, region: tuple[int, int, int, int] | None = None,
+    ) -> tuple[list[Detection], float]:
+        """Dice centres and sizes in `image` pixels; also the scale used (image px per input px).
+        `region` (x0, y0, x1, y1): only that part of the image looked at (in the detector's input,
+        widened to its stride of 32 pixels, so that what it finds there is as in the whole image)."""
         h, w = image.shape[:2]
         s = min(1.0 * long_side / max(h, w), 4.0)
         nw, nh = max(32, round(w * s)), max(32, round(h * s))
@@ -121,6 +125,11 @@ class Models:
         small = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR)
         if (pw, ph) != (nw, nh):
             small = cv2.copyMakeBorder(small, 0, ph - nh, 0, pw - nw, cv2.BORDER_REPLICATE)
+        ox, oy = 0, 0
+        if region is not None:
+            x0, y0, x1, y1 = region
+            ox, oy = int(x0 * nw / w) // 32 * 32, int(y0 * nh / h) // 32 * 32
+            small = small[oy:min(ph, -(-int(y1 * nh / h + 1) // 32) * 32), ox:min(pw, -(-int(x1 * nw / w + 1) // 32) * 32)]
         blob = cv2.dnn.blobFromImage(small, 1 / 255.0)
         with self.lock:
             self.det.setInput(blob)
@@ -131,10 +140,10 @@ class Models:
         back = (w / nw + h / nh) / 2
         dets = []
         for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
-            if x * STRIDE >= nw or y * STRIDE >= nh:
+            if ox + x * STRIDE >= nw or oy + y * STRIDE >= nh:
                 continue
-            cx = (x + float(out[3, y, x])) * STRIDE * back
-            cy = (y + float(out[4, y, x])) * STRIDE * back
+            cx = (ox + (x + float(out[3, y, x])) * STRIDE) * back
+            cy = (oy + (y + float(out[4, y, x])) * STRIDE) * back
             bw = float(np.exp(out[1, y, x])) * STRIDE * back * SIZE_GAIN
             bh = float(np.exp(out[2, y, x])) * STRIDE * back * SIZE_GAIN
             dets.append(Detection(cx, cy, bw, bh, float(heat[y, x]), long_side))

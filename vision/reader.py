@@ -86,6 +86,7 @@ WIDE_LONG_SIDES = (160, 96)  # looks from further back for dice too large for th
 SMALL_DIE_PX = 16.0  # ... or first, where the first look's detections are smaller than this (input px),
 CLOSER = (2, 4)  # looks from this many times closer for dice too small for it (a large photo of a table),
 TINY_DIE_PX = 13.0  # the closest first where they are smaller than this (the least size the detector gives)
+AROUND = 2.0  # the second look only within this many die sides of the first look's dice (_around)
 SURE_DIE = 0.01  # "not a die" at most this: a die of the first look kept when the closer look lost it
 LOOK_VIEWS = 2  # views of each die read while looking for dice and their scale; the last read takes VIEWS
 ONE_HINT = 0.3  # a detection whose first view reads as not a die is read in its second only where face
@@ -168,10 +169,13 @@ def _look_further(image: np.ndarray, reads: Sequence[Read], turn: float, back: f
             if p[0] <= NOT_A_DIE and int(np.argmax(p[1:])) == 0]
 
 
-def _look(image: np.ndarray, long_side: int, turn: float = 0.0, known: Sequence[Read] = ()) -> tuple[Kept, float, list[Detection]]:
-    """The detector at `long_side` and the detections the classifier keeps (see _keep); also the
-    scale used (image px per input px) and all the detections."""
-    dets, back = models().detect(image, long_side)
+def _look(
+    image: np.ndarray, long_side: int, turn: float = 0.0, known: Sequence[Read] = (),
+    region: tuple[int, int, int, int] | None = None,
+) -> tuple[Kept, float, list[Detection]]:
+    """The detector at `long_side` (in `region` only, where given) and the detections the
+    classifier keeps (see _keep); also the scale used (image px per input px) and all the detections."""
+    dets, back = models().detect(image, long_side, region)
     return _keep(image, dets, turn, back, known), back, dets
 
 
@@ -263,21 +267,39 @@ def _second_look(image: np.ndarray, kept: Kept, back: float, first: int, turn: f
     where it found none in a large photo, closer), unless that is near the first scale: its dice,
     and those of the first it lost if surely dice (a photo at an angle has near dice larger than
     far ones); the other way round where the second look found fewer dice (a busy background at
-    its scale)."""
+    its scale). Where the first look's dice are SMALL_DIE_PX wide or more, it found them all but
+    for one lying against another, boxed with it: the second look looks only around them (_around)."""
     long_side = max(image.shape[:2])
-    rescale = 0
+    rescale, region = 0, None
     if kept:
         median = float(np.median([max(d.w, d.h) / back for _d0, d, _p in kept]))
         rescale = int(first * TARGET_DIE_PX / median)
+        if median >= SMALL_DIE_PX:  # dice this large, the first look found them all, but for
+            region = _around(image, kept)  # one against another, boxed with it
     elif long_side > first:
         rescale = first * 2
     rescale = max(min(MIN_LONG_SIDE, first), min(rescale, DET_MAX_LONG_SIDE, int(long_side * 1.5)))
     if first / RESCALE_TOLERANCE < rescale < first * RESCALE_TOLERANCE:
         return kept
-    again = _look(image, rescale, turn, kept)[0]  # the first look's dice boxed alike are not read again
+    again = _look(image, rescale, turn, kept, region)[0]  # the first look's dice boxed alike are not read again
     if len(again) < len(kept):
         kept, again = again, kept
     return again + [k for k in kept if k[2][0] <= SURE_DIE and all(iou(k[1], a[1]) < 0.3 for a in again)]
+
+
+def _around(image: np.ndarray, kept: Kept) -> tuple[int, int, int, int] | None:
+    """The part of the photo within AROUND die sides of the dice kept (x0, y0, x1, y1), where the
+    second look looks for dice; None for the whole photo (no dice kept)."""
+    if not kept or not AROUND:
+        return None
+    boxes = [d for _d0, d, _p in kept]
+    side = AROUND * float(np.median([max(d.w, d.h) for d in boxes]))
+    h, w = image.shape[:2]
+    x0 = max(0, int(min(d.cx - d.w / 2 for d in boxes) - side))
+    y0 = max(0, int(min(d.cy - d.h / 2 for d in boxes) - side))
+    x1 = min(w, int(max(d.cx + d.w / 2 for d in boxes) + side) + 1)
+    y1 = min(h, int(max(d.cy + d.h / 2 for d in boxes) + side) + 1)
+    return x0, y0, x1, y1
 
 
 def _lit(image: np.ndarray) -> np.ndarray:

@@ -17,9 +17,11 @@ from vision.model import (
     Detection,
     crop_die,
     in_photo_frame,
+    iou,
     models,
     summarise,
 )
+from vision.reader import _around
 from vision.synth import render_scene
 
 SIDE = 60.0  # the die's side in the photo
@@ -84,3 +86,24 @@ def test_dice_read_in_two_parts_read_as_in_one(split: int, seed: int, turn: floa
     np.testing.assert_allclose(parts_p, whole_p[some], atol=1e-6)
     for a, b in zip(parts_boxes, [whole_boxes[i] for i in some], strict=True):
         assert (a.cx, a.cy, a.w, a.h) == pytest.approx((b.cx, b.cy, b.w, b.h), abs=1e-4)
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**16), long_side=st.sampled_from([416, 480, 544]))
+def test_the_second_look_finds_around_the_dice_what_it_finds_in_the_whole_photo(seed: int, long_side: int) -> None:
+    """The second look runs the detector only around the dice the first look kept (reader._around):
+    there it finds the dice the whole photo's look finds, boxed as there."""
+    image, dice = render_scene(np.random.default_rng(seed), n_dice=3, die_px=(28, 50))
+    boxes = [Detection(x + w / 2, y + h / 2, w, h, 1.0) for x, y, w, h in (d.box for d in dice)]
+    region = _around(image, [(b, b, np.zeros(7)) for b in boxes])
+    assert region is not None
+    m = models()
+    whole = [d for d in m.detect(image, long_side)[0] if d.score >= 0.5]
+    near = [d for d in m.detect(image, long_side, region)[0] if d.score >= 0.5]
+    x0, y0, x1, y1 = region
+    inside = [d for d in whole if x0 <= d.cx < x1 and y0 <= d.cy < y1]
+    assert inside, "the dice are found in the whole photo"
+    for d in inside:
+        assert max((iou(d, e) for e in near), default=0.0) > 0.9, (d, near)
+    for e in near:
+        assert max((iou(e, d) for d in whole), default=0.0) > 0.9, (e, whole)
