@@ -57,7 +57,7 @@ class DicePanel:
         self._nudged = False  # a face was pressed with no die waiting for one: the hint says what to tap
         self.box = ft.Container()
         self.dice_row = ft.Row()
-        self.hint = ft.Text("", size=12, color=theme.MUTED, text_align=ft.TextAlign.CENTER)
+        self.hint = ft.Text("", size=14, color=theme.MUTED, text_align=ft.TextAlign.CENTER)
         # Shown or hidden as a whole: a Semantics wrapper must never hold a hidden control.
         self.hint_box = tagged(self.hint, "dice-hint")
         self.column = ft.Column()
