@@ -129,7 +129,8 @@ class Models:
         if region is not None:
             x0, y0, x1, y1 = region
             ox, oy = int(x0 * nw / w) // 32 * 32, int(y0 * nh / h) // 32 * 32
-            small = small[oy:min(ph, -(-int(y1 * nh / h + 1) // 32) * 32), ox:min(pw, -(-int(x1 * nw / w + 1) // 32) * 32)]
+            ex, ey = min(pw, -(-int(x1 * nw / w + 1) // 32) * 32), min(ph, -(-int(y1 * nh / h + 1) // 32) * 32)
+            small = small[oy:ey, ox:ex]
         blob = cv2.dnn.blobFromImage(small, 1 / 255.0)
         with self.lock:
             self.det.setInput(blob)

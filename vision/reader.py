@@ -287,11 +287,9 @@ def _second_look(image: np.ndarray, kept: Kept, back: float, first: int, turn: f
     return again + [k for k in kept if k[2][0] <= SURE_DIE and all(iou(k[1], a[1]) < 0.3 for a in again)]
 
 
-def _around(image: np.ndarray, kept: Kept) -> tuple[int, int, int, int] | None:
+def _around(image: np.ndarray, kept: Kept) -> tuple[int, int, int, int]:
     """The part of the photo within AROUND die sides of the dice kept (x0, y0, x1, y1), where the
-    second look looks for dice; None for the whole photo (no dice kept)."""
-    if not kept or not AROUND:
-        return None
+    second look looks for dice."""
     boxes = [d for _d0, d, _p in kept]
     side = AROUND * float(np.median([max(d.w, d.h) for d in boxes]))
     h, w = image.shape[:2]
