@@ -94,6 +94,20 @@ def test_twelve_players_on_a_small_phone_keep_their_names_apart_and_whole_where_
     assert wide and wide[0].size == 15 and wide[0].max_lines == 1
 
 
+def test_four_players_on_a_phone_see_a_long_name_whole_on_two_lines_and_short_ones_full_size(
+        shell: Shell) -> None:
+    names = ["Александра", "Константин", "Вера", "Глеб"]
+    sized(shell, 390, 844)
+    _, screen = open_sheet(shell, "ru_fences", names)
+    shown = {c.value: c for c in walk(shell.page.controls[0]) if isinstance(c, ft.Text) and c.value in names}
+    assert set(shown) == set(names)
+    for long in names[:2]:  # «Алекс…» would be all the table saw of her
+        assert shown[long].max_lines == 2 and not shown[long].no_wrap and shown[long].size == 13
+    for short in names[2:]:
+        assert shown[short].max_lines == 1 and shown[short].size == 15
+    screen.dispose()
+
+
 def test_a_box_name_that_would_wrap_in_the_narrower_column_of_many_players_is_drawn_smaller(
         shell: Shell) -> None:
     """Two lines of a row's full-size name are taller than the row: «Малый стрит» is drawn smaller

@@ -60,6 +60,7 @@ STAGE_CHIP_MIN = 44  # a stage chip's least width (a finger's target)
 STAGE_CHIP_GAP = 2
 STAGE_WORD_CHAR = 10  # px a letter of «Этап» / "Stage" takes at 16 px, a little more than it does
 TITLE_CHARS = 16  # a game's name longer than this is shown a size smaller in the header
+NAME_CHAR_PX = 9.5  # px a letter of a player's name takes at 15 px, bold, a little more than most do
 
 
 class SheetScreen:
@@ -554,11 +555,15 @@ class SheetScreen:
     def _player_name(self, player: dict[str, Any], seat: int, sitting_out: bool,
                      width: float = CELL_NAME_WIDE) -> ft.Control:
         """A player's name above the column; «не играет» under it while the player sits a game out.
-        A narrow column (many players) shows a long name smaller, on two lines, before it cuts it."""
-        narrow = width < NARROW_CELL and not sitting_out
+        A narrow column (many players), or a name longer than the column holds at full size
+        («Александра» beside three others), is shown smaller, on two lines, before it is cut."""
+        long = len(player["name"]) * NAME_CHAR_PX > width - 4  # less the padding between two names
+        narrow = (width < NARROW_CELL or long) and not sitting_out
         name = ft.Text(player["name"], size=13 if narrow else 15,
                        weight=ft.FontWeight.W_600, no_wrap=not narrow, max_lines=2 if narrow else 1,
-                       overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER)
+                       overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER,
+                       # two lines at the font's own spacing run out of the header's height
+                       style=ft.TextStyle(height=1.1) if narrow else None)
         if not sitting_out:
             return name
         name.size = 13
