@@ -108,6 +108,32 @@ def test_four_players_on_a_phone_see_a_long_name_whole_on_two_lines_and_short_on
     screen.dispose()
 
 
+def test_the_gora_note_is_larger_in_the_wide_columns_of_a_few_players_and_still_whole(shell: Shell) -> None:
+    """«нужно +12» under the «гора» read at arm's length: 13 px beside one other player, 11 px in
+    four players' narrower columns; a note too long for 13 px ("premium +50") a size smaller."""
+
+    def note(players: list[str], faces: tuple[int, ...], rolled: tuple[int, ...] | None = None) -> ft.Text:
+        _, screen = open_sheet(shell, "ru_fences", players)
+        boxes = ("ones", "twos", "threes", "fours", "fives", "sixes")
+        for face in faces:  # each player in turn writes the same box
+            for _seat in players:
+                screen._roll(rolled or (face,) * 5)
+                screen._tap_box(boxes[face - 1])
+        cell = identifiers(shell.page.controls[0])["gora-1-1"]
+        text = [c for c in walk(cell) if isinstance(c, ft.Text)][-1]
+        screen.dispose()
+        return text
+
+    sized(shell, 390, 844)
+    two = note(["Аня", "Борис"], (6,), (6, 1, 2, 3, 4))
+    assert two.value == "нужно +12" and two.size == 13
+    four = note(["Аня", "Борис", "Вера", "Глеб"], (6,), (6, 1, 2, 3, 4))
+    assert four.value == "нужно +12" and four.size == 11
+    shell.set_lang("en")
+    premium = note(["Ann", "Bob"], (1, 2, 3, 4, 5, 6))
+    assert premium.value == "premium +50" and premium.size == 12
+
+
 def test_a_box_name_that_would_wrap_in_the_narrower_column_of_many_players_is_drawn_smaller(
         shell: Shell) -> None:
     """Two lines of a row's full-size name are taller than the row: «Малый стрит» is drawn smaller

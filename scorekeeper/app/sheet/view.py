@@ -60,6 +60,9 @@ STAGE_CHIP_MIN = 44  # a stage chip's least width (a finger's target)
 STAGE_CHIP_GAP = 2
 STAGE_WORD_CHAR = 10  # px a letter of «Этап» / "Stage" takes at 16 px, a little more than it does
 TITLE_CHARS = 16  # a game's name longer than this is shown a size smaller in the header
+GORA_NOTE_WIDE = 13  # the note under a «гора» («нужно +12», «премия +50») in a column of one of three
+GORA_NOTE_WIDE_CELL = 80  # players or fewer (this wide or wider); smaller in narrower ones, to fit
+GORA_NOTE_CHAR_PX = 7.2  # px a letter of that note takes at 13 px, a little more than most do
 NAME_CHAR_PX = 9.5  # px a letter of a player's name takes at 15 px, bold, a little more than most do
 
 
@@ -622,7 +625,12 @@ class SheetScreen:
                 lines: list[ft.Control] = [ft.Text(meter.text, size=17, weight=ft.FontWeight.BOLD, color=tone)]
                 if meter.note:
                     # Kept off the column's edges, so that a note too long never runs into the next one.
-                    note = ft.Text(meter.note_in(width), size=11 if width >= NARROW_CELL else 10, color=tone, no_wrap=True,
+                    said = meter.note_in(width)
+                    size = 11 if width >= NARROW_CELL else 10
+                    if width >= GORA_NOTE_WIDE_CELL:  # "premium +50" a size smaller than «нужно +12»
+                        fits = len(said) * GORA_NOTE_CHAR_PX <= width - 6
+                        size = GORA_NOTE_WIDE if fits else GORA_NOTE_WIDE - 1
+                    note = ft.Text(said, size=size, color=tone, no_wrap=True,
                                    semantics_label="", overflow=ft.TextOverflow.ELLIPSIS)
                     lines.append(ft.Container(content=note, padding=ft.Padding.symmetric(horizontal=3)))
                 content: ft.Control = ft.Column(
