@@ -60,8 +60,8 @@ STAGE_CHIP_MIN = 44  # a stage chip's least width (a finger's target)
 STAGE_CHIP_GAP = 2
 STAGE_WORD_CHAR = 10  # px a letter of «Этап» / "Stage" takes at 16 px, a little more than it does
 TITLE_CHARS = 16  # a game's name longer than this is shown a size smaller in the header
-GORA_NOTE_WIDE = 13  # the note under a «гора» («нужно +12», «премия +50») in a column of one of three
-GORA_NOTE_WIDE_CELL = 80  # players or fewer (this wide or wider); smaller in narrower ones, to fit
+GORA_NOTE_WIDE = 13  # the note under a «гора» («нужно +12», «премия +50») where three players or
+GORA_NOTE_WIDE_CELL = 80  # fewer leave its column this wide or wider; smaller in narrower ones, to fit
 GORA_NOTE_CHAR_PX = 7.2  # px a letter of that note takes at 13 px, a little more than most do
 NAME_CHAR_PX = 9.5  # px a letter of a player's name takes at 15 px, bold, a little more than most do
 
