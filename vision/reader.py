@@ -55,7 +55,11 @@ Tried here and not kept (F1 by `python -m vision.training.validate`; networks as
 - for speed, the first look at 320 (half a 640-pixel photo, a fast shrink) rather than 352 (DET_LONG_SIDE):
   touching 0.934 -> 0.899, grainy 0.977 -> 0.961, more views on the photos learnt from;
 - no second look where the first scale is within 1.4 of its (RESCALE_TOLERANCE 1.1): held-out
-  photos 0.982 -> 0.979 for 2 views a photo less."""
+  photos 0.982 -> 0.979 for 2 views a photo less;
+- for speed, no second look where the first, at DET_LONG_SIDE, read every die at 0.93 or surer and
+  saw them 16-48 px wide (wider, a close-up lost a die whose one is a large pip): the validation
+  sets read as before (photos saved sideways at 0-15 degrees 0.976 -> 0.978), but it spared only 7
+  of the 84 detector runs on dice-a's test split, and no views."""
 
 from __future__ import annotations
 
