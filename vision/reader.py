@@ -56,6 +56,10 @@ Tried here and not kept (F1 by `python -m vision.training.validate`; networks as
   touching 0.934 -> 0.899, grainy 0.977 -> 0.961, more views on the photos learnt from;
 - no second look where the first scale is within 1.4 of its (RESCALE_TOLERANCE 1.1): held-out
   photos 0.982 -> 0.979 for 2 views a photo less;
+- the turn check's smaller lead (TURN_VOTES_ASLANT) for every photo, not only those seen at an
+  angle: photos saved sideways alike, but grainy held-out photos 0.977 -> 0.974, the photos learnt
+  from in grey light 0.941 -> 0.936 (overhead photos turned); and a turn's reads compared by their
+  median sureness, not their mean: held-out photos out of focus 0.947 -> 0.944, grey 0.945 -> 0.935;
 - for speed, no second look where the first, at DET_LONG_SIDE, read every die at 0.93 or surer and
   saw them 16-48 px wide (wider, a close-up lost a die whose one is a large pip): the validation
   sets read as before (photos saved sideways at 0-15 degrees 0.976 -> 0.978), but it spared only 7
