@@ -103,7 +103,9 @@ TURN_CHECK = 0.9  # the first look's dice read surer than this on average: the p
 TURN_DICE = 8  # ... else this many of the surest detections are read with the photo turned each quarter,
 TURN_VOTES = 0.3  # and a turn is taken where more of them (this share of them) read surest than upright,
 TURN_VOTES_ASLANT = 0.2  # or this share where the dice look seen at an angle: the first look's boxes
-ASLANT = 0.04  # this far from square (median |log(width / height)|; from overhead, under 0.037)
+ASLANT = 0.04  # this far from square (median |log(width / height)|; from overhead, under 0.037);
+TURN_VOTES_CLEAR = 0.5  # there, a lead of this share turns it even where its reads are less sure on average
+# (one die read doubtfully turned)
 TURN_VIEWS = 4  # ... each read in this many views in each turn (in two, more steep photos were read upside down)
 TURN_MIN_DICE = 2  # ... counting only detections that read as a die in some turn, at least this many
 SAME_BOX = 0.8  # a detection boxed this alike (IoU) to a die already read takes that read (same views)
@@ -194,7 +196,8 @@ def _far_side(image: np.ndarray, kept: Kept, dets: list[Detection]) -> float:
     unless the dice read doubtfully upright and more of them surely so with the photo turned. A
     photo taken at an angle and saved sideways without its EXIF orientation shows the dice's top
     faces beside their sides instead of above them; seen from overhead, any turn reads alike, and
-    a turn needs a larger lead of votes there than where the dice's boxes show them seen at an angle."""
+    a turn needs a larger lead of votes and surer reads there than where the dice's boxes show them
+    seen at an angle."""
     if not dets or kept and float(np.mean([p[1:].max() for _d0, _d, p in kept])) >= TURN_CHECK:
         return 0.0
     m = models()
@@ -207,11 +210,13 @@ def _far_side(image: np.ndarray, kept: Kept, dets: list[Detection]) -> float:
     sure = np.log(p[:, dice, 1:].max(2) + 1e-6)  # (turn, die)
     votes = np.bincount(sure.argmax(0), minlength=4) / dice.sum()
     best = int(votes.argmax())
-    aslant = bool(kept) and float(np.median([abs(np.log(d.w / d.h)) for _d0, d, _p in kept])) >= ASLANT
-    lead = TURN_VOTES_ASLANT if aslant else TURN_VOTES
-    if best and votes[best] - votes[0] > lead and sure[best].mean() > sure[0].mean():
-        return turns[best]
-    return 0.0
+    lead = votes[best] - votes[0]
+    surer = sure[best].mean() > sure[0].mean()
+    if bool(kept) and float(np.median([abs(np.log(d.w / d.h)) for _d0, d, _p in kept])) >= ASLANT:
+        take = lead > TURN_VOTES_ASLANT and (surer or lead >= TURN_VOTES_CLEAR)
+    else:
+        take = lead > TURN_VOTES and surer
+    return turns[best] if best and take else 0.0
 
 
 def _plausible(d: Detection, d0: Detection) -> bool:

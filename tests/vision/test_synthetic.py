@@ -215,20 +215,22 @@ def test_photo_at_an_angle_saved_sideways_is_read_by_the_top_faces(quarters: int
     assert right >= 34 and found <= total + 1, f"{right} of {total} dice right, {found} read"
 
 
-def test_photo_at_an_angle_saved_upside_down_is_turned_on_a_smaller_lead() -> None:
-    """Renders of tables at 30-45 degrees saved upside down, in some of which only two more of
-    the eight dice the turn check reads read surest turned than upright. With the dice's boxes
-    far from square (seen at an angle), that lead turns the photo; from overhead, where any turn
-    reads alike, a turn needs more."""
+@pytest.mark.parametrize(("quarters", "floor"), [(2, 142), (3, 146)])
+def test_photo_at_an_angle_saved_turned_is_turned_back_on_a_smaller_lead(quarters: int, floor: int) -> None:
+    """Renders of tables at 30-45 degrees saved turned, in some of which only two more of the
+    eight dice the turn check reads read surest turned the right way than upright, or many more
+    but one of them doubtfully. With the dice's boxes far from square (seen at an angle), such a
+    lead turns the photo back; from overhead, where any turn reads alike, a turn needs more."""
     right = total = 0
     for sample in synthetic(20, 12345 + 131, pitch=(30, 45)):
-        upside_down = turned(sample, 2)
-        dice = vision.read_dice(upside_down.image)
+        photo = turned(sample, quarters)
+        dice = vision.read_dice(photo.image)
         right += matched(dice, [(int(v), tuple(float(x) for x in b))
-                                for v, b in zip(upside_down.values, upside_down.boxes, strict=True)])
-        total += len(upside_down.values)
-    # the present reader: 144 of 151; needing the lead it needs from overhead (TURN_VOTES): 137
-    assert right >= 142, f"{right} of {total} dice right"
+                                for v, b in zip(photo.values, photo.boxes, strict=True)])
+        total += len(photo.values)
+    # the present reader: 144 and 148 of 151; needing the lead it needs from overhead (TURN_VOTES):
+    # 137 and 142; needing the surer reads (TURN_VOTES_CLEAR out): 144 and 142
+    assert right >= floor, f"{right} of {total} dice right"
 
 
 @pytest.mark.parametrize(("pitch", "floor"), [((0, 15), 14), ((30, 45), 13)])
