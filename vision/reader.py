@@ -113,6 +113,9 @@ LOOK_FURTHER = 1.4  # a detection read as not a die is read again boxed this man
 DOUBT = 0.9  # ... where "not a die" was below this,
 ONE_SHARE = 0.5  # ... and face one at least this share of what it read as dice,
 FURTHER_MIN_PX = 16.0  # ... and its box at least this wide at the detector's input (not a speck far off)
+SMALL_SHARE = 0.7  # a doubted detection boxed under this share of the kept dice's side is read again boxed
+CLEAR_OF = 0.2  # as large as they are, where that box overlaps none of them by this much (IoU) (_look_as_large),
+AS_LARGE_OF = 3  # where at least this many were kept
 STILL_A_DIE = 0.15  # the last read drops a die the looks kept only where "not a die" is above this
 SAME_LOOK_IOU = 0.6  # two reads found in the same look are one die where boxed this alike (IoU) ...
 SAME_LOOK_INSIDE = 0.85  # ... or one box this much inside the other (reads of different looks: 0.5, 0.6),
@@ -141,7 +144,8 @@ def _keep(image: np.ndarray, dets: list[Detection], turn: float, back: float, kn
     die's read: its views would be all but the same pixels. Each is read in LOOK_VIEWS views, but
     one whose first view reads as not a die surely enough that the average could not keep it
     (LOOK_VIEWS * NOT_A_DIE), unless that view leans towards a one as _look_further looks for (ONE_HINT)
-    and it is not a speck. `back`: image pixels per detector input pixel."""
+    and it is not a speck. Doubted detections are read again boxed larger (_look_further,
+    _look_as_large). `back`: image pixels per detector input pixel."""
     reads: list[Read | None] = []
     for d0 in dets:
         alike = max(known, key=lambda k: iou(k[0], d0), default=None)
@@ -161,7 +165,31 @@ def _keep(image: np.ndarray, dets: list[Detection], turn: float, back: float, kn
         new = iter(zip(todo, boxes, probs, strict=True))
         reads = [r if r is not None else next(new) for r in reads]
     read = [r for r in reads if r is not None]
-    return [r for r in read if r[2][0] <= NOT_A_DIE] + _look_further(image, read, turn, back)
+    kept = [r for r in read if r[2][0] <= NOT_A_DIE] + _look_further(image, read, turn, back)
+    return kept + _look_as_large(image, read, kept, turn, back)
+
+
+def _look_as_large(image: np.ndarray, reads: Sequence[Read], kept: Kept, turn: float, back: float) -> Kept:
+    """The detections of `reads` read as not a die, though with doubt (not leaning towards a one:
+    _look_further reads those), boxed far smaller than the dice `kept` (under SMALL_SHARE of their
+    median side), read again boxed as large as those dice where that box is clear of them
+    (CLEAR_OF): those that then read as a die. The detector may box a die by a part of its face,
+    which, seen so close, reads as no die. Only where AS_LARGE_OF dice or more were kept, SMALL_DIE_PX
+    wide or more at the detector's input: fewer, or smaller, they may be a far table's pattern, and
+    these extra reads would keep the reader from looking closer (_first_look)."""
+    if len(kept) < AS_LARGE_OF:
+        return []
+    side = float(np.median([max(d.w, d.h) for _d0, d, _p in kept]))
+    if side / back < SMALL_DIE_PX:
+        return []
+    doubted = [d0 for d0, _d, p in reads if NOT_A_DIE < p[0] < DOUBT and p[1] < ONE_SHARE * p[1:].sum()
+               and max(d0.w, d0.h) < SMALL_SHARE * side]
+    larger = [Detection(d.cx, d.cy, side, side, d.score) for d in doubted]
+    larger = [d for d in larger if all(iou(d, k[1]) < CLEAR_OF for k in kept)]
+    if not larger:
+        return []
+    probs, boxes = models().classify(image, larger, LOOK_VIEWS, turn)
+    return [(d0, d, p) for d0, d, p in zip(larger, boxes, probs, strict=True) if p[0] <= NOT_A_DIE]
 
 
 def _look_further(image: np.ndarray, reads: Sequence[Read], turn: float, back: float) -> Kept:
