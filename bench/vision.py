@@ -13,7 +13,8 @@ Of the learned reader's wrong reads (a wrong value, a loose box, a die read wher
 and of its right ones, how many the app marks for the player to check (confidence under its
 LOW_CONFIDENCE). Speed: median milliseconds per photo on one core (cv2.setNumThreads(1)), decoding
 included; each photo's time the least of --runs reads (3), the two readers taking turns, as this
-machine's speed moves from minute to minute by a tenth or more. Also a 12-megapixel JPEG (a test
+machine's speed moves from minute to minute by a tenth or more (a third in a day), so the learned
+reader's median is also given as a share of the baseline's. Also a 12-megapixel JPEG (a test
 photo scaled up to 3000 x 3000 and widened to 4000 x 3000 by repeating its edge pixels, with
 sensor-like noise so that the file is as large as a phone's), and a 12-megapixel render of a whole
 table seen from standing height (ten dice, each under 1 % of the photo's width: the reader looks
@@ -181,6 +182,7 @@ def main() -> int:
     print(header)
     print("-" * len(header))
     checks = []
+    medians: dict[str, dict[str, float]] = {}  # each photo source's median ms, by reader
     sheets: list[Path] = []
     read_before: dict[str, list[list[tuple[list[vision.Die], float]]]] = {}
     for name, photos, whole, source in sets:
@@ -198,7 +200,11 @@ def main() -> int:
                   + " ".join(f"{int(m[k]):>6}" for k in ERRORS))
             if rname == "learned":
                 checks.append((name, check))
+            medians.setdefault(source, {})[rname] = m["ms"]
     print(f"* dice-a's test split with {fixes} label fixes ({FIXES.name}: values, boxes, an unlabelled die)")
+    for source, ms in medians.items():  # this machine's speed moves: the ratio is the steadier figure
+        print(f"{source}: the learned reader's median time is {ms['learned'] / ms['classical']:.2f} of the "
+              f"classical baseline's ({ms['learned']:.1f} against {ms['classical']:.1f} ms)")
     for name, c in checks:
         print(f"{name}: the app marks {c['wrong_marked']} of the {c['wrong']} wrong reads for the player to check "
               f"(confidence < {LOW_CONFIDENCE}), and {c['right_marked']} of the {c['right']} right ones")
