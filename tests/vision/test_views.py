@@ -19,6 +19,7 @@ from vision.model import (
     in_photo_frame,
     iou,
     models,
+    shrink,
     summarise,
 )
 from vision.reader import _around
@@ -109,3 +110,15 @@ def test_the_second_look_finds_around_the_dice_what_it_finds_in_the_whole_photo(
         assert max((iou(d, e) for e in near if e.score >= 0.4), default=0.0) > 0.8, (d, near)
     for e in (e for e in near if e.score >= 0.6):
         assert max((iou(e, d) for d in whole if d.score >= 0.4), default=0.0) > 0.8, (e, whole)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**16), w=st.integers(200, 1100), h=st.integers(200, 1100), long_side=st.sampled_from([96, 160, 192, 256, 352, 704]))
+def test_the_detectors_input_is_shrunk_as_opencv_shrinks_it(seed: int, w: int, h: int, long_side: int) -> None:
+    """The detector's input is shrunk by area through floats where that is faster (model.shrink):
+    level for level what cv2.resize gives for the photo itself, so the detector sees the same picture."""
+    assume(long_side < max(w, h))
+    image = render_scene(np.random.default_rng(seed), (w, h), n_dice=3)[0]
+    s = long_side / max(w, h)
+    size = (max(32, round(w * s)), max(32, round(h * s)))
+    np.testing.assert_array_equal(shrink(image, *size), cv2.resize(image, size, interpolation=cv2.INTER_AREA))

@@ -22,6 +22,7 @@ import torch
 from onnx import numpy_helper
 from torch import nn
 
+from vision.training import stem
 from vision.training.data import real_training
 from vision.training.models import Classifier, Detector
 from vision.training.train import ASSETS, cls_examples, det_example
@@ -61,9 +62,12 @@ def load(net: nn.Module, path: Path, examples: torch.Tensor) -> float:
         raise ValueError(f"{path}: {len(convs)} convolutions, the network has {len(order)}")
     norms = _norm_after(net)
     folded: dict[nn.Module, np.ndarray] = {}
+    twelve = graph.input[0].type.tensor_type.shape.dim[1].dim_value == 12  # a detector (vision.training.stem)
     with torch.no_grad():
         for conv, node in zip(order, convs, strict=True):
             w, b = init[node.input[1]], init[node.input[2]]
+            if twelve and node is convs[0]:
+                w = stem.to_three(w)
             if tuple(conv.weight.shape) != w.shape:
                 raise ValueError(f"{path}: {node.name} is {w.shape}, the network's {tuple(conv.weight.shape)}")
             conv.weight.copy_(torch.from_numpy(w.copy()))
@@ -102,7 +106,7 @@ def load(net: nn.Module, path: Path, examples: torch.Tensor) -> float:
         probe = examples[:8]
         ours = net(probe).numpy()
     reader = cv2.dnn.readNetFromONNX(str(path))
-    reader.setInput(probe.numpy())
+    reader.setInput(stem.taken_apart(probe.numpy()) if twelve else probe.numpy())
     return float(np.abs(reader.forward() - ours).max())
 
 

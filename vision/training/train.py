@@ -191,6 +191,7 @@ import torch
 import torch.nn.functional as F
 
 from vision.model import CROP_SPAN, crop_die
+from vision.training import stem
 from vision.training.data import Sample, background_patches, real_training, synthetic, widened
 from vision.training.faults import out_of_focus, recompressed
 from vision.training.models import CROP, Classifier, Detector
@@ -603,6 +604,7 @@ def main() -> None:
             init = Path(args.init + ".det.pt") if args.init else None
             det = train_detector(pool, args.det_steps, seed, args.det_crop, args.det_neighbours, init, args.faults)
             export(det, args.assets / "dice_detector.onnx", (1, 3, 256, 256), {2: "h", 3: "w"})
+            stem.rewrite(args.assets / "dice_detector.onnx")  # its input taken apart (vision.model.space_to_depth)
             if args.save:
                 torch.save(det.state_dict(), args.save + ".det.pt")
         if args.only == "det":
