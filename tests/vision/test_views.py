@@ -13,8 +13,11 @@ from hypothesis import strategies as st
 from vision.model import (
     CROP,
     CROP_SPAN,
+    TAIL,
     VIEWS,
+    Classifier,
     Detection,
+    assets_dir,
     crop_die,
     in_photo_frame,
     iou,
@@ -122,3 +125,22 @@ def test_the_detectors_input_is_shrunk_as_opencv_shrinks_it(seed: int, w: int, h
     s = long_side / max(w, h)
     size = (max(32, round(w * s)), max(32, round(h * s)))
     np.testing.assert_array_equal(shrink(image, *size), cv2.resize(image, size, interpolation=cv2.INTER_AREA))
+
+
+def test_each_classifier_run_in_two_parts_reads_as_the_whole() -> None:
+    """Each shipped classifier is run in two parts, its first layers by cv2.dnn's classic engine and
+    the rest (NAME.tail.onnx) by its new one, for speed (model.Classifier): on views of rendered dice,
+    what the file as a whole reads, and every classifier has its tail (a stale or missing tail would
+    misread or slow every photo)."""
+    image, dice = render_scene(np.random.default_rng(5), n_dice=8)
+    views = [crop_die(image, x + w / 2, y + h / 2, max(w, h), angle=a) for x, y, w, h in (d.box for d in dice) for a in (0.0, 10.0)]
+    blob = cv2.dnn.blobFromImages(views, 1 / 255.0)
+    files = sorted(p for p in assets_dir().glob("*classifier*.onnx") if not p.name.endswith(TAIL))
+    assert len(files) == 9
+    for path in files:
+        assert path.with_name(path.stem + TAIL).exists(), f"{path.name} has no tail"
+        split = Classifier(path)
+        assert split.head is not None or not hasattr(cv2.dnn, "ENGINE_CLASSIC")
+        whole = cv2.dnn.readNetFromONNX(str(path))
+        whole.setInput(blob)
+        np.testing.assert_allclose(split.forward(blob), whole.forward(), atol=1e-4, err_msg=path.name)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import torch
 
+from vision.training import layout
 from vision.training.models import CROP, Classifier
 from vision.training.train import ASSETS, export
 
@@ -40,6 +41,7 @@ def main() -> None:
         net.load_state_dict(averaged([torch.load(f"{run}.cls{k}.pt") for run in args.runs]))
         name = "dice_classifier.onnx" if k == 1 else f"dice_classifier_{k}.onnx"
         export(net.eval(), args.assets / name, (1, 3, CROP, CROP), {0: "n"})
+        layout.write_tail(args.assets / name)
         if args.save:
             torch.save(net.state_dict(), f"{args.save}.cls{k}.pt")
 

@@ -22,7 +22,7 @@ import torch
 from onnx import numpy_helper
 from torch import nn
 
-from vision.training import stem
+from vision.training import layout
 from vision.training.data import real_training
 from vision.training.models import Classifier, Detector
 from vision.training.train import ASSETS, cls_examples, det_example
@@ -62,12 +62,12 @@ def load(net: nn.Module, path: Path, examples: torch.Tensor) -> float:
         raise ValueError(f"{path}: {len(convs)} convolutions, the network has {len(order)}")
     norms = _norm_after(net)
     folded: dict[nn.Module, np.ndarray] = {}
-    twelve = graph.input[0].type.tensor_type.shape.dim[1].dim_value == 12  # a detector (vision.training.stem)
+    twelve = graph.input[0].type.tensor_type.shape.dim[1].dim_value == 12  # a detector (vision.training.layout)
     with torch.no_grad():
         for conv, node in zip(order, convs, strict=True):
             w, b = init[node.input[1]], init[node.input[2]]
             if twelve and node is convs[0]:
-                w = stem.to_three(w)
+                w = layout.to_three(w)
             if tuple(conv.weight.shape) != w.shape:
                 raise ValueError(f"{path}: {node.name} is {w.shape}, the network's {tuple(conv.weight.shape)}")
             conv.weight.copy_(torch.from_numpy(w.copy()))
@@ -106,7 +106,7 @@ def load(net: nn.Module, path: Path, examples: torch.Tensor) -> float:
         probe = examples[:8]
         ours = net(probe).numpy()
     reader = cv2.dnn.readNetFromONNX(str(path))
-    reader.setInput(stem.taken_apart(probe.numpy()) if twelve else probe.numpy())
+    reader.setInput(layout.taken_apart(probe.numpy()) if twelve else probe.numpy())
     return float(np.abs(reader.forward() - ours).max())
 
 
@@ -122,7 +122,8 @@ def main() -> None:
     crop_batch = torch.from_numpy(crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0)
     views = torch.from_numpy(np.stack([det_example(dice_a[int(rng.integers(len(dice_a)))], rng, 256, True)[0]
                                        for _ in range(48)]))
-    files = [args.assets / "dice_classifier.onnx", *sorted(args.assets.glob("dice_classifier_*.onnx"))]
+    files = [args.assets / "dice_classifier.onnx",
+             *sorted(p for p in args.assets.glob("dice_classifier_*.onnx") if not p.name.endswith(layout.TAIL))]
     for k, path in enumerate(files):
         net = Classifier()
         diff = load(net, path, crop_batch)

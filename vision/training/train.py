@@ -191,7 +191,7 @@ import torch
 import torch.nn.functional as F
 
 from vision.model import CROP_SPAN, crop_die
-from vision.training import stem
+from vision.training import layout
 from vision.training.data import Sample, background_patches, real_training, synthetic, widened
 from vision.training.faults import out_of_focus, recompressed
 from vision.training.models import CROP, Classifier, Detector
@@ -604,7 +604,7 @@ def main() -> None:
             init = Path(args.init + ".det.pt") if args.init else None
             det = train_detector(pool, args.det_steps, seed, args.det_crop, args.det_neighbours, init, args.faults)
             export(det, args.assets / "dice_detector.onnx", (1, 3, 256, 256), {2: "h", 3: "w"})
-            stem.rewrite(args.assets / "dice_detector.onnx")  # its input taken apart (vision.model.space_to_depth)
+            layout.twelve_channels(args.assets / "dice_detector.onnx")  # its input taken apart (vision.model.space_to_depth)
             if args.save:
                 torch.save(det.state_dict(), args.save + ".det.pt")
         if args.only == "det":
@@ -624,6 +624,7 @@ def main() -> None:
         cls = train_classifier(make, args.cls_epochs, seed, width, init, args.cls_refresh, args.cls_lr)
         name = f"{args.name}.onnx" if k == 0 else f"{args.name}_{k + 1}.onnx"
         export(cls, args.assets / name, (1, 3, CROP, CROP), {0: "n"})
+        layout.write_tail(args.assets / name)  # run apart by cv2.dnn's new engine (vision.model.Classifier)
         if args.save:
             torch.save(cls.state_dict(), f"{args.save}.cls{k + 1}.pt")
 

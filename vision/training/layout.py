@@ -1,12 +1,20 @@
-"""The detector's first layer rewritten for its input taken apart into twelve channels
-(vision.model.space_to_depth): a 3 x 3 convolution at stride 2 on three channels computes the same
-as a 2 x 2 convolution at stride 1 on the twelve, padded by one row and column before, not after,
-which cv2.dnn runs faster (its three-channel layer is slow for its arithmetic). train.py writes the
-detector so; onnx_weights reads it back into the PyTorch network, whose first layer stays 3 x 3.
+"""The shipped ONNX files laid out for cv2.dnn's speed, computing what the networks as trained compute.
 
-    PYTHONPATH=. /tmp/trainenv/bin/python -m vision.training.stem assets/dice_detector.onnx
+- The detector's first layer takes its input taken apart into twelve channels
+  (vision.model.space_to_depth): a 3 x 3 convolution at stride 2 on three channels computes the same
+  as a 2 x 2 convolution at stride 1 on the twelve, padded by one row and column before, not after,
+  which cv2.dnn runs in less time (its three-channel layer is slow for its arithmetic).
+- Each classifier's layers after its first pooling are also saved apart (NAME.tail.onnx): the
+  reader runs the layers before it, whose 3 x 3 convolutions take most of the time, by cv2.dnn's
+  classic engine (Winograd), and the tail by its new engine, faster for the rest (vision.model.Classifier).
 
-rewrites a file exported with the three-channel input (as detectors were before) in place.
+train.py and average.py write their files so; onnx_weights reads them back into the PyTorch
+networks, whose first layers stay as trained.
+
+    PYTHONPATH=. /tmp/trainenv/bin/python -m vision.training.layout [--assets DIR]
+
+lays out the files of a folder so: a detector with a three-channel input is rewritten in place,
+and each classifier's tail written (again).
 """
 
 from __future__ import annotations
@@ -16,7 +24,10 @@ from pathlib import Path
 
 import numpy as np
 import onnx
+import onnx.utils
 from onnx import helper, numpy_helper
+
+from vision.model import TAIL
 
 # the 3 x 3 kernel's row (or column) a -> the 2 x 2 kernel's row and the input's row parity p:
 # output row i reads input rows 2i - 1, 2i, 2i + 1, which are rows i - 1 (odd), i (even), i (odd)
@@ -55,7 +66,7 @@ def first_conv(graph: onnx.GraphProto) -> onnx.NodeProto:
     return next(n for n in graph.node if n.op_type == "Conv" and n.input[0] == graph.input[0].name)
 
 
-def rewrite(path: Path) -> None:
+def twelve_channels(path: Path) -> None:
     """The detector file at `path`, exported with a three-channel input, made to take twelve."""
     model = onnx.load(str(path))
     graph = model.graph
@@ -79,10 +90,31 @@ def rewrite(path: Path) -> None:
     onnx.save(model, str(path))
 
 
+def tail_path(path: Path) -> Path:
+    """Where a classifier's tail is saved: NAME.tail.onnx beside NAME.onnx."""
+    return path.with_name(path.stem + TAIL)
+
+
+def write_tail(path: Path) -> Path:
+    """The layers of the classifier file at `path` after its first pooling, saved apart (tail_path)."""
+    graph = onnx.load(str(path)).graph
+    cut = next(n.output[0] for n in graph.node if n.op_type == "MaxPool")
+    out = tail_path(path)
+    onnx.utils.extract_model(str(path), str(out), [cut], [graph.output[0].name])
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("path", type=Path, help="a detector's ONNX file with a three-channel input")
-    rewrite(ap.parse_args().path)
+    ap.add_argument("--assets", type=Path, default=Path(__file__).resolve().parents[2] / "assets")
+    args = ap.parse_args()
+    det = args.assets / "dice_detector.onnx"
+    if onnx.load(str(det)).graph.input[0].type.tensor_type.shape.dim[1].dim_value == 3:
+        twelve_channels(det)
+        print(f"{det}: input taken apart into twelve channels")
+    for path in sorted(args.assets.glob("*classifier*.onnx")):
+        if not path.name.endswith(TAIL):
+            print(f"{path.name} -> {write_tail(path).name}")
 
 
 if __name__ == "__main__":
