@@ -20,7 +20,8 @@ light); `--learnt` the dice-a photos training learns from, where a disagreement 
 networks cannot fit or a fault in the labels (with -v, to look at). Errors per die: `value` (box
 right, value wrong), `box` (IoU 0.1-0.5 with a die otherwise unmatched), `missed`, `extra`; a
 photo is right when every die is found with its value and nothing else is read. "To check": how
-many of the wrong and of the right reads the app marks for the player to check. `--sheet DIR`
+many of the wrong and of the right reads the app marks for the player to check (`--marks T1,T2`:
+also how many it would mark under each of those confidences, printed before). `--sheet DIR`
 draws each set's errors on contact sheets (vision.training.sheet) to look at.
 """
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
@@ -53,10 +55,12 @@ SYNTH_SEED = 12345  # training renders use seeds 1 and up from --seed
 
 
 def evaluate(
-    samples: list[Sample], verbose: bool = False, errors: list[tuple[str, np.ndarray, Mistake]] | None = None
+    samples: list[Sample], verbose: bool = False, errors: list[tuple[str, np.ndarray, Mistake]] | None = None,
+    marks: Sequence[float] = (),
 ) -> tuple[dict[str, float], dict[str, int]]:
     """The set's figures and its reads marked for checking; each error, with its photo's source
-    and pixels, appended to `errors` where given."""
+    and pixels, appended to `errors` where given; the reads that would be marked under each
+    confidence of `marks` printed."""
     scores, times = [], []
     for s in samples:
         t0 = time.perf_counter()
@@ -69,6 +73,10 @@ def evaluate(
                 print(f"  {s.source}: {note}")
         if errors is not None:
             errors.extend((s.source, s.image, mk) for mk in scores[-1].mistakes)
+    if marks:
+        counts = [marked(scores, t) for t in marks]
+        print("  marked under " + ", ".join(f"{t}: {c['wrong_marked']}/{c['wrong']} wrong, {c['right_marked']}/{c['right']} right"
+                                            for t, c in zip(marks, counts, strict=True)))
     return accuracy(scores, times), marked(scores, LOW_CONFIDENCE)
 
 
@@ -100,6 +108,8 @@ def main() -> None:
                     help="also the dice-a photos the networks learnt from: where they disagree with the "
                          "labels, the dice they cannot fit, or faults in the labels")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every error")
+    ap.add_argument("--marks", default="", help="confidences, comma-separated (0.6,0.7): for each set, how many "
+                    "wrong and right reads the app would mark under each (LOW_CONFIDENCE is chosen so)")
     ap.add_argument("--sheet", type=Path, default=None, help="draw each set's errors on contact sheets here")
     args = ap.parse_args()
     if args.assets is not None:
@@ -133,7 +143,7 @@ def main() -> None:
     width = max(len(name) for name, _ in sets)
     for name, samples in sets:
         errors: list[tuple[str, np.ndarray, Mistake]] | None = [] if args.sheet else None
-        m, c = evaluate(samples, args.verbose, errors)
+        m, c = evaluate(samples, args.verbose, errors, [float(t) for t in args.marks.split(",") if t])
         if args.sheet and errors:
             write_sheets(errors, args.sheet / (name.replace(" ", "-") + ".png"))
         print(f"{name:<{width}} photos {int(m['photos'])} dice {int(m['dice'])} precision {m['precision']:.3f} "
