@@ -23,10 +23,12 @@ from vision.model import (
     iou,
     models,
     shrink,
+    space_to_depth,
     summarise,
 )
 from vision.reader import _around
 from vision.synth import render_scene
+from vision.training.layout import taken_apart, to_three, to_twelve
 
 SIDE = 60.0  # the die's side in the photo
 CENTRE = (100.0, 100.0)  # the view's centre
@@ -144,3 +146,35 @@ def test_each_classifier_run_in_two_parts_reads_as_the_whole() -> None:
         whole = cv2.dnn.readNetFromONNX(str(path))
         whole.setInput(blob)
         np.testing.assert_allclose(split.forward(blob), whole.forward(), atol=1e-4, err_msg=path.name)
+
+
+def _conv(x: np.ndarray, w: np.ndarray, stride: int, before: int, after: int) -> np.ndarray:
+    """A convolution (as ONNX's Conv, no bias) of x (c, h, w) by w (out, c, k, k), padded with
+    zeros by `before` rows and columns before and `after` after."""
+    k = w.shape[2]
+    xp = np.pad(x, ((0, 0), (before, after), (before, after)))
+    oh = (xp.shape[1] - k) // stride + 1
+    ow = (xp.shape[2] - k) // stride + 1
+    out = np.zeros((w.shape[0], oh, ow), np.float64)
+    for a in range(k):
+        for b in range(k):
+            patch = xp[:, a:a + stride * oh:stride, b:b + stride * ow:stride]
+            out += np.einsum("oc,chw->ohw", w[:, :, a, b], patch)
+    return out
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**16), h=st.integers(2, 12), w=st.integers(2, 12))
+def test_the_detectors_first_layer_on_its_twelve_channels_computes_as_trained(seed: int, h: int, w: int) -> None:
+    """The shipped detector's first layer, trained as a 3 x 3 convolution at stride 2 on the photo's
+    three channels, is shipped as a 2 x 2 at stride 1 on them taken apart into twelve (vision.model.
+    space_to_depth, vision.training.layout): the same sums, so the detector finds what it learnt to."""
+    rng = np.random.default_rng(seed)
+    x = rng.random((3, 2 * h, 2 * w))
+    k = rng.normal(size=(16, 3, 3, 3)).astype(np.float32)
+    trained = _conv(x, k, 2, 1, 1)
+    shipped = _conv(taken_apart(x[None])[0], to_twelve(k), 1, 1, 0)
+    np.testing.assert_allclose(shipped, trained, atol=1e-9)
+    np.testing.assert_array_equal(to_three(to_twelve(k)), k)
+    image = (rng.random((2 * h, 2 * w, 3)) * 255).astype(np.uint8)
+    np.testing.assert_allclose(space_to_depth(image)[0], taken_apart(image.transpose(2, 0, 1)[None] / 255.0)[0], atol=1e-6)

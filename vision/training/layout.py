@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-import onnx
-import onnx.utils
-from onnx import helper, numpy_helper
 
 from vision.model import TAIL
+
+if TYPE_CHECKING:
+    import onnx  # training only (vision/training/requirements.txt): imported where a file is written
 
 # the 3 x 3 kernel's row (or column) a -> the 2 x 2 kernel's row and the input's row parity p:
 # output row i reads input rows 2i - 1, 2i, 2i + 1, which are rows i - 1 (odd), i (even), i (odd)
@@ -68,6 +69,9 @@ def first_conv(graph: onnx.GraphProto) -> onnx.NodeProto:
 
 def twelve_channels(path: Path) -> None:
     """The detector file at `path`, exported with a three-channel input, made to take twelve."""
+    import onnx
+    from onnx import helper, numpy_helper
+
     model = onnx.load(str(path))
     graph = model.graph
     node = first_conv(graph)
@@ -97,6 +101,8 @@ def tail_path(path: Path) -> Path:
 
 def write_tail(path: Path) -> Path:
     """The layers of the classifier file at `path` after its first pooling, saved apart (tail_path)."""
+    import onnx.utils
+
     graph = onnx.load(str(path)).graph
     cut = next(n.output[0] for n in graph.node if n.op_type == "MaxPool")
     out = tail_path(path)
@@ -108,6 +114,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--assets", type=Path, default=Path(__file__).resolve().parents[2] / "assets")
     args = ap.parse_args()
+    import onnx
+
     det = args.assets / "dice_detector.onnx"
     if onnx.load(str(det)).graph.input[0].type.tensor_type.shape.dim[1].dim_value == 3:
         twelve_channels(det)
