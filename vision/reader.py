@@ -53,7 +53,9 @@ Tried here and not kept (F1 by `python -m vision.training.validate`; networks as
 - for speed, the detector's input shrunk bilinearly rather than by area (2 ms less at 640 x 640):
   grainy 0.977 -> 0.952, Chinese dice 0.979 -> 0.973, touching 0.934 -> 0.927;
 - for speed, the first look at 320 (half a 640-pixel photo, a fast shrink) rather than 352 (DET_LONG_SIDE):
-  touching 0.934 -> 0.899, grainy 0.977 -> 0.961, more views on the photos learnt from;
+  touching 0.934 -> 0.899, grainy 0.977 -> 0.961, more views on the photos learnt from; and, with
+  time to spare, at 384 or 416: held-out photos 0.982 -> 0.979 at both, grainy 0.969 -> 0.954 and
+  0.940, 45-60 degrees 0.866 -> 0.842 and 0.846, the photos learnt from 0.980 -> 0.977 and 0.974;
 - no second look where the first scale is within 1.4 of its (RESCALE_TOLERANCE 1.1): held-out
   photos 0.982 -> 0.979 for 2 views a photo less;
 - the turn check's smaller lead (TURN_VOTES_ASLANT) for every photo, not only those seen at an
