@@ -56,6 +56,10 @@ Tried here and not kept (F1 by `python -m vision.training.validate`; networks as
   touching 0.934 -> 0.899, grainy 0.977 -> 0.961, more views on the photos learnt from; and, with
   time to spare, at 384 or 416: held-out photos 0.982 -> 0.979 at both, grainy 0.969 -> 0.954 and
   0.940, 45-60 degrees 0.866 -> 0.842 and 0.846, the photos learnt from 0.980 -> 0.977 and 0.974;
+  or each detection of a look read in three views, not two (LOOK_VIEWS): gem dice 0.964 -> 0.973,
+  touching 0.950 -> 0.955, but Chinese dice 0.984 -> 0.971, JPEG quality 30 0.950 -> 0.934, 45-60
+  degrees 0.866 -> 0.859; or the turn check wherever the dice read under 0.95 (TURN_CHECK): the
+  held-out photos 0.982 -> 0.977;
 - no second look where the first scale is within 1.4 of its (RESCALE_TOLERANCE 1.1): held-out
   photos 0.982 -> 0.979 for 2 views a photo less;
 - the turn check's smaller lead (TURN_VOTES_ASLANT) for every photo, not only those seen at an
