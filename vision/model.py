@@ -62,7 +62,7 @@ class Classifier:
     without the classic engine (5.1 dropped it), the whole by the new engine."""
 
     def __init__(self, path: Path) -> None:
-        tail = path.with_name(path.stem + TAIL)
+        tail = tail_path(path)
         self.head: cv2.dnn.Net | None = None
         if tail.exists() and hasattr(cv2.dnn, "ENGINE_CLASSIC"):
             self.head = cv2.dnn.readNetFromONNX(str(path), engine=cv2.dnn.ENGINE_CLASSIC)
@@ -123,14 +123,24 @@ def shrink(image: np.ndarray, w: int, h: int) -> np.ndarray:
     return cv2.convertScaleAbs(out)
 
 
+def taken_apart(x: np.ndarray) -> np.ndarray:
+    """A batch (n, c, h, w) of even sides taken apart into (n, 4c, h / 2, w / 2): channel 4k + 2p + q
+    holds channel k's pixels (2u + p, 2v + q)."""
+    n, c, h, w = x.shape
+    return x.reshape(n, c, h // 2, 2, w // 2, 2).transpose(0, 1, 3, 5, 2, 4).reshape(n, 4 * c, h // 2, w // 2)
+
+
 def space_to_depth(image: np.ndarray) -> np.ndarray:
-    """The detector's input (1, 12, h / 2, w / 2) from a BGR image of even sides, levels made 0-1:
-    channel 4c + 2p + q holds channel c's pixels (2u + p, 2v + q). The detector's first layer, a 3 x 3
-    convolution at stride 2 on three channels, is shipped as the same arithmetic on these twelve (a
-    2 x 2 convolution at stride 1; vision.training.layout), which cv2.dnn runs in four fifths of the time."""
-    h, w = image.shape[:2]
-    z = image.reshape(h // 2, 2, w // 2, 2, 3).transpose(4, 1, 3, 0, 2).reshape(1, 12, h // 2, w // 2)
-    return z.astype(np.float32) * np.float32(1 / 255.0)
+    """The detector's input (1, 12, h / 2, w / 2) from a BGR image of even sides (taken_apart),
+    levels made 0-1. The detector's first layer, a 3 x 3 convolution at stride 2 on three channels,
+    is shipped as the same arithmetic on these twelve (a 2 x 2 convolution at stride 1;
+    vision.training.layout), which cv2.dnn runs in four fifths of the time."""
+    return taken_apart(image.transpose(2, 0, 1)[None]).astype(np.float32) * np.float32(1 / 255.0)
+
+
+def tail_path(path: Path) -> Path:
+    """Where a classifier's layers after its first pooling are saved apart: NAME.tail.onnx beside NAME.onnx."""
+    return path.with_name(path.stem + TAIL)
 
 
 @dataclass(frozen=True)

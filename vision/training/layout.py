@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from vision.model import TAIL
+from vision.model import TAIL, tail_path
 
 if TYPE_CHECKING:
     import onnx  # training only (vision/training/requirements.txt): imported where a file is written
@@ -54,12 +54,6 @@ def to_three(w: np.ndarray) -> np.ndarray:
             for b, (db, q) in _TAP.items():
                 out[:, c, a, b] = w[:, 4 * c + 2 * p + q, da, db]
     return out
-
-
-def taken_apart(x: np.ndarray) -> np.ndarray:
-    """A batch (n, 3, h, w) as the twelve-channel input (n, 12, h / 2, w / 2) (vision.model.space_to_depth)."""
-    n, c, h, w = x.shape
-    return np.ascontiguousarray(x.reshape(n, c, h // 2, 2, w // 2, 2).transpose(0, 1, 3, 5, 2, 4).reshape(n, 4 * c, h // 2, w // 2))
 
 
 def first_conv(graph: onnx.GraphProto) -> onnx.NodeProto:
@@ -92,11 +86,6 @@ def twelve_channels(path: Path) -> None:
         graph.input[0].type.tensor_type.shape.dim[d].dim_param = "h2" if d == 2 else "w2"
     onnx.checker.check_model(model)
     onnx.save(model, str(path))
-
-
-def tail_path(path: Path) -> Path:
-    """Where a classifier's tail is saved: NAME.tail.onnx beside NAME.onnx."""
-    return path.with_name(path.stem + TAIL)
 
 
 def write_tail(path: Path) -> Path:

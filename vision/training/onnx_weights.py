@@ -22,6 +22,7 @@ import torch
 from onnx import numpy_helper
 from torch import nn
 
+from vision.model import taken_apart
 from vision.training import layout
 from vision.training.data import real_training
 from vision.training.models import Classifier, Detector
@@ -106,7 +107,7 @@ def load(net: nn.Module, path: Path, examples: torch.Tensor) -> float:
         probe = examples[:8]
         ours = net(probe).numpy()
     reader = cv2.dnn.readNetFromONNX(str(path))
-    reader.setInput(layout.taken_apart(probe.numpy()) if twelve else probe.numpy())
+    reader.setInput(taken_apart(probe.numpy()) if twelve else probe.numpy())
     return float(np.abs(reader.forward() - ours).max())
 
 
