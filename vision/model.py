@@ -48,7 +48,7 @@ def assets_dir() -> Path:
     return Path(__file__).resolve().parents[1] / "assets"
 
 
-def _classifier_files(directory: Path, name: str) -> list[Path]:
+def classifier_files(directory: Path, name: str) -> list[Path]:
     """A set of classifiers' files: NAME.onnx, then NAME_2.onnx, NAME_3.onnx, ... (not their tails)."""
     return [directory / f"{name}.onnx", *sorted(p for p in directory.glob(f"{name}_*.onnx") if not p.name.endswith(TAIL))]
 
@@ -165,14 +165,14 @@ class Models:
 
     def __init__(self, directory: Path) -> None:
         det = directory / "dice_detector.onnx"
-        cls = _classifier_files(directory, "dice_classifier")
+        cls = classifier_files(directory, "dice_classifier")
         for p in (det, cls[0]):
             if not p.exists():
                 raise FileNotFoundError(f"model file missing: {p} (train with vision/training/train.py)")
         self.det = cv2.dnn.readNetFromONNX(str(det))
         self.cls = [Classifier(p) for p in cls]
         self.others = {name: [Classifier(p) for p in files]
-                       for name in OTHER_SETS if (files := [p for p in _classifier_files(directory, name) if p.exists()])}
+                       for name in OTHER_SETS if (files := [p for p in classifier_files(directory, name) if p.exists()])}
         self.lock = threading.Lock()
 
     def detect(

@@ -22,7 +22,7 @@ import torch
 from onnx import numpy_helper
 from torch import nn
 
-from vision.model import taken_apart
+from vision.model import classifier_files, taken_apart
 from vision.training import layout
 from vision.training.data import real_training
 from vision.training.models import Classifier, Detector
@@ -123,8 +123,7 @@ def main() -> None:
     crop_batch = torch.from_numpy(crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0)
     views = torch.from_numpy(np.stack([det_example(dice_a[int(rng.integers(len(dice_a)))], rng, 256, True)[0]
                                        for _ in range(48)]))
-    files = [args.assets / "dice_classifier.onnx",
-             *sorted(p for p in args.assets.glob("dice_classifier_*.onnx") if not p.name.endswith(layout.TAIL))]
+    files = classifier_files(args.assets, "dice_classifier")
     for k, path in enumerate(files):
         net = Classifier()
         diff = load(net, path, crop_batch)
