@@ -138,6 +138,37 @@ def add_glare(tex: np.ndarray, rng: np.random.Generator) -> None:
     tex += np.maximum(white - tex, 0) * (rng.uniform(0.6, 1.0) * g)[..., None]  # light only adds
 
 
+GRID = [(x, y) for y in (0.25, 0.5, 0.75) for x in (0.25, 0.5, 0.75)]  # where a face's pips may lie
+
+
+def add_glint(tex: np.ndarray, pip_mask: np.ndarray, rng: np.random.Generator) -> None:
+    """A reflection on a glossy face, in place (float texture, size x size): a lamp's spot as
+    large as a pip, or a streak across the face, bent as a rounded face bends a window's edge;
+    near white and soft-edged, it lights the face around its pips (`pip_mask`, 1 on the pips) and
+    leaves them as they are to be read. Half of them are centred where a pip of another face would
+    lie (the middle of a four, a corner of a three), where a glint looks most like a pip."""
+    size = tex.shape[0]
+    free = [(x, y) for x, y in GRID if pip_mask[round(y * (size - 1)), round(x * (size - 1))] < 0.5]
+    if free and rng.random() < 0.5:
+        cx, cy = free[int(rng.integers(len(free)))]
+        cx, cy = cx + rng.normal(0, 0.03), cy + rng.normal(0, 0.03)
+    else:
+        cx, cy = rng.uniform(0.12, 0.88, 2)
+    yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) / (size - 1)
+    a = rng.uniform(0, np.pi)
+    u = (xx - cx) * np.cos(a) + (yy - cy) * np.sin(a)
+    v = (yy - cy) * np.cos(a) - (xx - cx) * np.sin(a)
+    if rng.random() < 0.5:  # a lamp's spot, round or drawn out a little
+        s = rng.uniform(0.035, 0.08)
+        g = np.exp(-0.5 * ((u / (s * rng.uniform(1.0, 2.0))) ** 2 + (v / s) ** 2))
+    else:  # a streak, bent as a rounded face bends it
+        v = v - rng.uniform(-1.5, 1.5) * u**2
+        g = np.exp(-0.5 * ((u / rng.uniform(0.15, 0.4)) ** 2 + (v / rng.uniform(0.02, 0.06)) ** 2))
+    g = g * (1 - cv2.GaussianBlur(pip_mask, (0, 0), max(0.5, 0.02 * size)))  # not over a pip
+    white = rng.uniform(215, 255, 3).astype(np.float32)
+    tex += np.maximum(white - tex, 0) * (rng.uniform(0.6, 1.0) * g)[..., None]  # light only adds
+
+
 def marble_share(size: int, rng: np.random.Generator) -> np.ndarray:
     """Veins of a marbled die: a smooth random field folded into thin bands, 0..1, size x size."""
     field: np.ndarray = cv2.resize(rng.normal(0, 1, (4, 4)).astype(np.float32), (size, size), interpolation=cv2.INTER_CUBIC)
@@ -233,6 +264,7 @@ def render_scene(
     touching: float = 0.0,
     chinese: float = 0.0,
     glare: float = 0.0,
+    glints: float = 0.0,
 ) -> tuple[np.ndarray, list[RenderedDie]]:
     """A photo of dice on a table and the truth about each die (value of the face pointing up).
 
@@ -243,7 +275,8 @@ def render_scene(
     pips showing through the body around the upper face's (likewise); `touching` the chance that a
     die lies against a face of one already placed, as thrown dice often do (likewise); `chinese` the
     chance that a die is of the Chinese kind, its one a large pip and its one and four red (likewise);
-    `glare` the chance that a lamp or a window shines back from a glossy die's upper face (likewise).
+    `glare` the chance that a lamp or a window shines back from a glossy die's upper face (likewise);
+    `glints` the chance that its upper face shows small reflections beside its pips instead (likewise).
     """
     w, h = size
     if values is None:
@@ -363,6 +396,9 @@ def render_scene(
         shine: np.random.Generator | None = None
         if glare > 0 and rng.random() < glare:
             shine = np.random.default_rng(int(rng.integers(2**31)))
+        glint: np.random.Generator | None = None
+        if glints > 0 and rng.random() < glints:
+            glint = np.random.default_rng(int(rng.integers(2**31)))
         # face values: top=value, bottom=7-value, sides from the other pairs
         others = [v for v in (1, 2, 3) if v not in (value, 7 - value)]
         a, b = others
@@ -406,11 +442,15 @@ def render_scene(
             if visible:
                 all_pts.append(quad)
             marble = None if vein is None else (vein, marble_share(tex_size, mrng))
-            pips = np.zeros((tex_size, tex_size), np.float32) if gem is not None else None
+            glinting = glint is not None and visible and name == "top"
+            pips = np.zeros((tex_size, tex_size), np.float32) if gem is not None or glinting else None
             tex = face_texture(face_vals[name], bcol, pcol, tex_size, rng, pr, marble, pips, kind)  # type: ignore[arg-type]
             tex *= shade
             if shine is not None and visible and (name == "top" or shine.random() < 0.2):
                 add_glare(tex, shine)
+            if glinting and glint is not None and pips is not None:
+                for _ in range(1 + int(glint.random() < 0.3)):
+                    add_glint(tex, pips, glint)
             src = np.array([[0, 0], [tex_size - 1, 0], [tex_size - 1, tex_size - 1], [0, tex_size - 1]], np.float32)
             x0, y0 = np.floor(quad.min(0)).astype(int) - 2
             x1, y1 = np.ceil(quad.max(0)).astype(int) + 2

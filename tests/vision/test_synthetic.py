@@ -13,7 +13,7 @@ import pytest
 import vision
 from tests.vision.helpers import jpeg, matched, plain_scene
 from vision import model
-from vision.synth import add_glare, face_texture, render_scene
+from vision.synth import add_glare, add_glint, face_texture, render_scene
 from vision.training.data import Sample, far_away, synthetic, turned
 from vision.training.faults import dim
 
@@ -331,3 +331,25 @@ def test_a_reflection_is_a_near_white_patch_on_part_of_a_face() -> None:
         changed = lit > 30
         assert 0.002 < changed.mean() < 0.35  # a patch, not the whole face
         assert shone.mean(2)[changed].max() > 150  # near white at its brightest
+
+
+def test_a_glint_lies_beside_the_pips_and_leaves_them_as_they_are() -> None:
+    """A small reflection on a four's face: near white, on little of the face, never over a pip,
+    and often where a five's middle pip would be (the glint most like a pip)."""
+    pips = np.zeros((100, 100), np.float32)
+    face = face_texture(4, (40, 40, 40), (40, 40, 200), 100, np.random.default_rng(3), 0.1, pip_mask=pips)
+    inside = cv2.erode((pips > 0.5).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0  # the pips less their rims
+    middle = bright = 0
+    for seed in range(40):
+        shone = face.copy()
+        add_glint(shone, pips, np.random.default_rng(seed))
+        lit = shone.mean(2) - face.mean(2)
+        assert lit.min() >= -1e-3  # only brightens
+        changed = lit > 30
+        assert 0.001 < changed.mean() < 0.25, seed  # a spot or a streak, not the face
+        kept = shone[inside]
+        assert (kept[:, 2] > kept[:, 1] + 100).all()  # the red pips stay red
+        bright += shone.mean(2)[changed].max() > 120  # towards white
+        middle += lit[45:56, 45:56].mean() > 30
+    assert bright >= 30
+    assert middle >= 4  # about a quarter fall on the middle, where a four has no pip

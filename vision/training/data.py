@@ -130,12 +130,13 @@ def background_patches(samples: list[Sample], n: int, rng: np.random.Generator) 
 def synthetic(
     n: int, seed: int, patches: list[np.ndarray] | None = None, marbled: float = 0.0,
     pitch: tuple[float, float] = (0, 50), see_through: float = 0.0, touching: float = 0.0,
-    chinese: float = 0.0, glare: float = 0.0,
+    chinese: float = 0.0, glare: float = 0.0, glints: float = 0.0,
 ) -> list[Sample]:
     """`n` renders; `pitch` the range of the camera's angle from straight down, in degrees;
     `marbled` and `see_through` the share of veined and of translucent gem dice, `touching` of
     dice placed against another, `chinese` of dice with a large red one, `glare` of glossy dice
-    shining back a lamp or a window (vision.synth)."""
+    shining back a lamp or a window, `glints` of glossy dice with small reflections beside their pips
+    (vision.synth)."""
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(n):
@@ -145,7 +146,7 @@ def synthetic(
         img, dice = render_scene(
             rng, (w, h), n_dice=int(rng.integers(1, 16)), die_px=(lo, lo * rng.uniform(1.1, 2.5)),
             pitch_deg=pitch, patches=patches, marbled=marbled, see_through=see_through,
-            touching=touching, chinese=chinese, glare=glare,
+            touching=touching, chinese=chinese, glare=glare, glints=glints,
         )
         out.append(_rendered(img, dice, "synth"))
     return out

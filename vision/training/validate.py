@@ -14,7 +14,8 @@ the photo's width; `--gems N` renders from 0-45 degrees, half their dice translu
 the pips of their hidden faces showing through (vision.synth.GEM_COLOURS); `--touching N` renders
 from 0-45 degrees, half their dice lying against another, as thrown dice do; `--chinese N` renders
 from 0-45 degrees, half their dice of the Chinese kind (the one a large red pip); `--glare N` renders
-from 0-45 degrees, half their dice glossy, a lamp or a window shining back from them; `--faults` the
+from 0-45 degrees, half their dice glossy, a lamp or a window shining back from them; `--glints N`
+renders from 0-45 degrees, half their dice with small reflections beside their pips; `--faults` the
 validation photos spoilt as a phone camera may spoil them (blur, noise, JPEG, dim or coloured
 light); `--learnt` the dice-a photos training learns from, where a disagreement is a die the
 networks cannot fit or a fault in the labels (with -v, to look at). Errors per die: `value` (box
@@ -102,6 +103,8 @@ def main() -> None:
                          "(the one a large red pip, the four's pips red)")
     ap.add_argument("--glare", type=int, default=0,
                     help="also this many renders from 0-45 degrees with half their dice shining back a lamp or a window")
+    ap.add_argument("--glints", type=int, default=0,
+                    help="also this many renders, half their dice with small reflections beside their pips")
     ap.add_argument("--faults", action="store_true",
                     help="also the validation photos with each of vision.training.faults.PHOTO_FAULTS")
     ap.add_argument("--learnt", action="store_true",
@@ -136,6 +139,8 @@ def main() -> None:
         sets.append(("chinese dice", synthetic(args.chinese, SYNTH_SEED + 601, pitch=(0, 45), chinese=0.5)))
     if args.glare:
         sets.append(("glare", synthetic(args.glare, SYNTH_SEED + 701, pitch=(0, 45), glare=0.5)))
+    if args.glints:
+        sets.append(("glints", synthetic(args.glints, SYNTH_SEED + 801, pitch=(0, 45), glints=0.5)))
     for fault, spoil in PHOTO_FAULTS.items() if args.faults else ():
         sets.append((fault, [Sample(spoil(s.image), s.boxes, s.values, s.has_size, s.source) for s in held]))
     if args.learnt:
