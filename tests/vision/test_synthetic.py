@@ -13,7 +13,7 @@ import pytest
 import vision
 from tests.vision.helpers import jpeg, matched, plain_scene
 from vision import model
-from vision.synth import add_glare, add_glint, face_texture, render_scene
+from vision.synth import add_clutter, add_glare, add_glint, face_texture, render_scene
 from vision.training.data import Sample, far_away, synthetic, turned
 from vision.training.faults import dim
 
@@ -353,3 +353,22 @@ def test_a_glint_lies_beside_the_pips_and_leaves_them_as_they_are() -> None:
         middle += lit[45:56, 45:56].mean() > 30
     assert bright >= 30
     assert middle >= 4  # about a quarter fall on the middle, where a four has no pip
+
+
+def test_clutter_lies_beside_the_dice_and_leaves_them_as_they_are() -> None:
+    """A score sheet, keys or a label drawn on a render: inside the photo, on none of the dice,
+    and changing nothing outside the boxes it returns."""
+    for seed in range(12):
+        rng = np.random.default_rng(seed)
+        img, dice = render_scene(rng, (640, 480), n_dice=5, die_px=(40, 60))
+        boxes = [d.box for d in dice]
+        before = img.copy()
+        things = add_clutter(img, boxes, 50.0, np.random.default_rng(seed))
+        assert things, seed
+        outside = np.ones(img.shape[:2], bool)
+        for x, y, w, h in things:
+            assert 0 <= x and 0 <= y and x + w <= 640 and y + h <= 480
+            assert not any(x < bx + bw and bx < x + w and y < by + bh and by < y + h for bx, by, bw, bh in boxes)
+            assert np.abs(img[y:y + h, x:x + w].astype(int) - before[y:y + h, x:x + w]).max() > 50  # drawn
+            outside[y:y + h, x:x + w] = False
+        assert (img[outside] == before[outside]).all()

@@ -7,13 +7,13 @@ train photos are held out for choosing thresholds (HOLDOUT).
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.synth import RenderedDie, render_scene
+from vision.synth import RenderedDie, add_clutter, render_scene
 
 DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
 HOLDOUT_EVERY = 7  # every 7th dice-a train photo is held out for tuning
@@ -27,6 +27,7 @@ class Sample:
     has_size: bool  # False when the box size is only estimated (dice-c)
     source: str
     tops: np.ndarray | None = None  # (n, 2) centres of the top faces where known (renders)
+    clutter: np.ndarray | None = None  # (m, 4) x, y, w, h of things that are not dice (renders)
 
 
 def _yolo(path: Path, w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
@@ -130,13 +131,14 @@ def background_patches(samples: list[Sample], n: int, rng: np.random.Generator) 
 def synthetic(
     n: int, seed: int, patches: list[np.ndarray] | None = None, marbled: float = 0.0,
     pitch: tuple[float, float] = (0, 50), see_through: float = 0.0, touching: float = 0.0,
-    chinese: float = 0.0, glare: float = 0.0, glints: float = 0.0,
+    chinese: float = 0.0, glare: float = 0.0, glints: float = 0.0, clutter: float = 0.0,
 ) -> list[Sample]:
     """`n` renders; `pitch` the range of the camera's angle from straight down, in degrees;
     `marbled` and `see_through` the share of veined and of translucent gem dice, `touching` of
     dice placed against another, `chinese` of dice with a large red one, `glare` of glossy dice
     shining back a lamp or a window, `glints` of glossy dice with small reflections beside their pips
-    (vision.synth)."""
+    (vision.synth); `clutter` the share of renders with a score sheet, keys or a label beside the
+    dice (vision.synth.add_clutter)."""
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(n):
@@ -148,7 +150,13 @@ def synthetic(
             pitch_deg=pitch, patches=patches, marbled=marbled, see_through=see_through,
             touching=touching, chinese=chinese, glare=glare, glints=glints,
         )
-        out.append(_rendered(img, dice, "synth"))
+        sample = _rendered(img, dice, "synth")
+        if clutter > 0 and rng.random() < clutter:
+            mess = np.random.default_rng(int(rng.integers(2**31)))
+            side = float(np.median([max(d.box[2], d.box[3]) for d in dice])) if dice else lo * 1.5
+            things = add_clutter(img, [d.box for d in dice], side, mess)
+            sample = replace(sample, clutter=np.array(things, np.float32).reshape(-1, 4))
+        out.append(sample)
     return out
 
 

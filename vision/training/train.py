@@ -170,7 +170,12 @@ for the third; vision.synth.add_glint): renders so (validate --glints 40) 0.971 
 0.934 -> 0.945, widened photos 0.969 -> 0.979, but the held-out photos 0.982 -> 0.974 (two dice
 misread), out of focus 0.947 -> 0.927, shaken 0.927 -> 0.901, grainy 0.969 -> 0.961, dice lying
 against another 0.950 -> 0.937, sideways at 30-45 degrees 0.972 -> 0.957; averaged with the shipped
-weights: glints 0.976, the held-out photos 0.979, out of focus 0.922, JPEG quality 30 0.950 -> 0.935.)
+weights: glints 0.976, the held-out photos 0.979, out of focus 0.922, JPEG quality 30 0.950 -> 0.935.
+So with half the renders cluttered, a score sheet, keys or a label beside the dice (--clutter 0.5
+--chinese 0.3 --cls-lr 5e-4, seed 120; vision.synth.add_clutter): renders so (validate --clutter
+40) 0.952 -> 0.981 and dice-c's photos learnt from 0.965 -> 0.983 (a laptop's keys and a printed
+tag read as dice: 52 -> 12), but the held-out photos 0.982 -> 0.974, 45-60 degrees 0.866 -> 0.824,
+grainy 0.969 -> 0.945 (noise read as dice), shaken 0.927 -> 0.908, Chinese dice 0.984 -> 0.967.)
 
 Data: dice-a `train` less its validation photos, dice-c `train`, and synthetic renders made by
 vision.synth. Test splits are never read here.
@@ -382,6 +387,7 @@ UPRIGHT_JITTER = 12.0  # degrees a die seen at an angle is turned at most
 SIDE_OFFSET = (0.27, 0.4)  # a side view's centre, this far (times the die's side) from the die's, away from its top
 SIDE_SIZE = (0.65, 0.95)  # ... and its side, times the die's
 CLOSE_VIEW = (0.15, 0.45)  # a close view of part of a die (not a die) spans this much of its side
+CLUTTER_VIEWS = 3  # views of each thing beside a render's dice that is not a die (a score sheet, keys, a label)
 
 
 def cls_examples(
@@ -395,7 +401,8 @@ def cls_examples(
     the chance of each of camera_faults; `close_view` the range of the side of a close view of part
     of a die, times the die's; `side_faces` the chance, for a die seen at an angle (renders), of a
     view centred on the side facing the camera, which is not a die (the reader took such sides
-    for dice of their own)."""
+    for dice of their own). A render's clutter (a score sheet, keys, a label: Sample.clutter) gives
+    CLUTTER_VIEWS views of each thing, not a die."""
     xs, ys, bs = [], [], []
     for s in samples:
         h, w = s.image.shape[:2]
@@ -461,6 +468,19 @@ def cls_examples(
             xs.append(colour_jitter(img, rng, 0.4, 0.1, faults))
             ys.append(0)
             bs.append((0.0, 0.0, 0.0, 0.0, 0.0))
+        for x, y, cw, ch in s.clutter.tolist() if s.clutter is not None else ():  # digits, keys, letters
+            for _ in range(CLUTTER_VIEWS):
+                cx, cy = x + rng.uniform(0, cw), y + rng.uniform(0, ch)
+                if len(s.boxes):
+                    d = np.hypot(s.boxes[:, 0] + s.boxes[:, 2] / 2 - cx, s.boxes[:, 1] + s.boxes[:, 3] / 2 - cy)
+                    if np.min(d / np.maximum(s.boxes[:, 2], s.boxes[:, 3])) < 0.45:
+                        continue
+                side = float(rng.choice(sides)) * rng.uniform(0.6, 1.4)
+                turn = rng.uniform(0, 360) if rng.random() < 0.3 else rng.uniform(-30, 30)  # mostly as written
+                img = crop_die(s.image, cx, cy, side, angle=float(turn))
+                xs.append(colour_jitter(img, rng, 0.4, 0.1, faults))
+                ys.append(0)
+                bs.append((0.0, 0.0, 0.0, 0.0, 0.0))
     return np.stack(xs), np.array(ys, np.int64), np.array(bs, np.float32)
 
 
@@ -568,6 +588,8 @@ def main() -> None:
                     help="share of the synthetic dice shining back a lamp or a window (both networks)")
     ap.add_argument("--glints", type=float, default=0.0,
                     help="share of the synthetic dice with small reflections beside their pips (both networks)")
+    ap.add_argument("--clutter", type=float, default=0.0,
+                    help="share of the renders with a score sheet, keys or a label beside the dice (not dice)")
     ap.add_argument("--det-marbled", type=float, default=0.0, help="... and of the detector's")
     ap.add_argument("--faults", type=float, default=0.0,
                     help="chance of each camera fault (blur, noise, JPEG) in a training view or crop")
@@ -602,13 +624,14 @@ def main() -> None:
         t0 = time.time()
         pitch = (args.min_pitch, args.max_pitch)
         synth = synthetic(args.synthetic, seed + 1, patches, args.marbled, pitch, args.see_through, args.touching,
-                          args.chinese, args.glare, args.glints)
+                          args.chinese, args.glare, args.glints, args.clutter)
         print(f"{len(real)} real photos, {len(synth)} synthetic ({time.time() - t0:.0f}s)", flush=True)
         if k == 0 and args.only != "cls":
             synth_det = synth
             if args.det_marbled != args.marbled or args.see_through:  # the detector learnt on unveined, opaque dice
                 synth_det = synthetic(args.synthetic, seed + 1, patches, args.det_marbled, pitch, touching=args.touching,
-                                      chinese=args.chinese, glare=args.glare, glints=args.glints)
+                                      chinese=args.chinese, glare=args.glare, glints=args.glints,
+                                      clutter=args.clutter)
             # real photos weighted up against the synthetic ones
             pool = (dice_a + wide) * 2 + dice_c + synth_det if wide else dice_a * 3 + dice_c + synth_det
             init = Path(args.init + ".det.pt") if args.init else None

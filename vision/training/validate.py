@@ -15,7 +15,8 @@ the pips of their hidden faces showing through (vision.synth.GEM_COLOURS); `--to
 from 0-45 degrees, half their dice lying against another, as thrown dice do; `--chinese N` renders
 from 0-45 degrees, half their dice of the Chinese kind (the one a large red pip); `--glare N` renders
 from 0-45 degrees, half their dice glossy, a lamp or a window shining back from them; `--glints N`
-renders from 0-45 degrees, half their dice with small reflections beside their pips; `--faults` the
+renders from 0-45 degrees, half their dice with small reflections beside their pips; `--clutter N`
+renders from 0-45 degrees with a score sheet, keys or a printed label beside the dice; `--faults` the
 validation photos spoilt as a phone camera may spoil them (blur, noise, JPEG, dim or coloured
 light); `--learnt` the dice-a photos training learns from, where a disagreement is a die the
 networks cannot fit or a fault in the labels (with -v, to look at). Errors per die: `value` (box
@@ -105,6 +106,8 @@ def main() -> None:
                     help="also this many renders from 0-45 degrees with half their dice shining back a lamp or a window")
     ap.add_argument("--glints", type=int, default=0,
                     help="also this many renders, half their dice with small reflections beside their pips")
+    ap.add_argument("--clutter", type=int, default=0,
+                    help="also this many renders with a score sheet, keys or a label beside the dice")
     ap.add_argument("--faults", action="store_true",
                     help="also the validation photos with each of vision.training.faults.PHOTO_FAULTS")
     ap.add_argument("--learnt", action="store_true",
@@ -141,6 +144,8 @@ def main() -> None:
         sets.append(("glare", synthetic(args.glare, SYNTH_SEED + 701, pitch=(0, 45), glare=0.5)))
     if args.glints:
         sets.append(("glints", synthetic(args.glints, SYNTH_SEED + 801, pitch=(0, 45), glints=0.5)))
+    if args.clutter:
+        sets.append(("clutter", synthetic(args.clutter, SYNTH_SEED + 901, pitch=(0, 45), clutter=1.0)))
     for fault, spoil in PHOTO_FAULTS.items() if args.faults else ():
         sets.append((fault, [Sample(spoil(s.image), s.boxes, s.values, s.has_size, s.source) for s in held]))
     if args.learnt:
