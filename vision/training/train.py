@@ -390,6 +390,14 @@ CLOSE_VIEW = (0.15, 0.45)  # a close view of part of a die (not a die) spans thi
 CLUTTER_VIEWS = 3  # views of each thing beside a render's dice that is not a die (a score sheet, keys, a label)
 
 
+def _near_a_die(boxes: np.ndarray, cx: float, cy: float) -> bool:
+    """(cx, cy) lies within 0.45 of a die's side from its centre: no place for a view of no die."""
+    if not len(boxes):
+        return False
+    d = np.hypot(boxes[:, 0] + boxes[:, 2] / 2 - cx, boxes[:, 1] + boxes[:, 3] / 2 - cy)
+    return bool(np.min(d / np.maximum(boxes[:, 2], boxes[:, 3])) < 0.45)
+
+
 def cls_examples(
     samples: list[Sample], rng: np.random.Generator, per_die: int, negatives: float, upright: bool = False,
     faults: float = 0.0, close_view: tuple[float, float] = CLOSE_VIEW, side_faces: float = 0.0,
@@ -460,10 +468,8 @@ def cls_examples(
                 cx, cy = bx + bw / 2 + r * math.cos(a), by + bh / 2 + r * math.sin(a)
             else:
                 cx, cy = rng.uniform(0, w), rng.uniform(0, h)
-            if len(s.boxes):
-                d = np.hypot(s.boxes[:, 0] + s.boxes[:, 2] / 2 - cx, s.boxes[:, 1] + s.boxes[:, 3] / 2 - cy)
-                if np.min(d / np.maximum(s.boxes[:, 2], s.boxes[:, 3])) < 0.45:
-                    continue
+            if _near_a_die(s.boxes, cx, cy):
+                continue
             img = crop_die(s.image, cx, cy, side, angle=float(rng.uniform(0, 360)))
             xs.append(colour_jitter(img, rng, 0.4, 0.1, faults))
             ys.append(0)
@@ -471,10 +477,8 @@ def cls_examples(
         for x, y, cw, ch in s.clutter.tolist() if s.clutter is not None else ():  # digits, keys, letters
             for _ in range(CLUTTER_VIEWS):
                 cx, cy = x + rng.uniform(0, cw), y + rng.uniform(0, ch)
-                if len(s.boxes):
-                    d = np.hypot(s.boxes[:, 0] + s.boxes[:, 2] / 2 - cx, s.boxes[:, 1] + s.boxes[:, 3] / 2 - cy)
-                    if np.min(d / np.maximum(s.boxes[:, 2], s.boxes[:, 3])) < 0.45:
-                        continue
+                if _near_a_die(s.boxes, cx, cy):
+                    continue
                 side = float(rng.choice(sides)) * rng.uniform(0.6, 1.4)
                 turn = rng.uniform(0, 360) if rng.random() < 0.3 else rng.uniform(-30, 30)  # mostly as written
                 img = crop_die(s.image, cx, cy, side, angle=float(turn))
