@@ -38,6 +38,16 @@ SIZE_GAIN = 1.0  # boxes are scaled by this (calibrated on the training photos)
 # median, not 64); with camera faults (blur, shake, noise, JPEG), asked only under 0.8 (under 0.95, as
 # the first is, it read a held-out photo worse: 0.982 -> 0.979)
 OTHER_SETS = {"steep_classifier": 0.93, "faults_classifier": 0.8}
+# a classifier (its file's name) that asks only whether a die kept is a die at all, in GATE_VIEWS views,
+# the die dropped where "not a die" is above GATE_NOT_A_DIE (vision.reader._gated): the first set reads a
+# score sheet's digits, a keyboard's keys or a printed label beside the dice as dice, doubtfully ("not a
+# die" 0.005-0.15 at its last read, against under 0.005 for seven in ten dice read right, which are not asked:
+# GATE_DOUBT); this one went on with such things beside the renders' dice and reads most of them as what
+# they are (above 0.1 it dropped more dice of the Chinese kind, above 0.2 fewer keys; in one view, fewer)
+GATE = "gate_classifier"
+GATE_VIEWS = 2
+GATE_NOT_A_DIE = 0.15
+GATE_DOUBT = 0.005
 
 
 def assets_dir() -> Path:
@@ -161,7 +171,8 @@ class Models:
     detector and one or more classifiers (dice_classifier.onnx, dice_classifier_2.onnx, ...),
     trained alike from different seeds, which take turns over the views of each die; and where
     present, the other sets of OTHER_SETS (steep_classifier.onnx, ...), each gone on from the
-    first with photos of one kind, which it reads better, and the rest no better."""
+    first with photos of one kind, which it reads better, and the rest no better, and the gate
+    (GATE: gate_classifier.onnx)."""
 
     def __init__(self, directory: Path) -> None:
         det = directory / "dice_detector.onnx"
@@ -173,6 +184,7 @@ class Models:
         self.cls = [Classifier(p) for p in cls]
         self.others = {name: [Classifier(p) for p in files]
                        for name in OTHER_SETS if (files := [p for p in classifier_files(directory, name) if p.exists()])}
+        self.gate = [Classifier(p) for p in classifier_files(directory, GATE) if p.exists()]
         self.lock = threading.Lock()
 
     def detect(
@@ -222,7 +234,7 @@ class Models:
         The views keep the photo's up direction: in a photo taken at an angle the top face is the
         upper one, and the classifiers learnt so from renders. `turn` (degrees, counter-clockwise)
         is added to every view: the direction of the table's far side when it is not up. `other`:
-        read by that set of OTHER_SETS (self.others) instead."""
+        read by that set of OTHER_SETS (self.others), or by the gate (GATE), instead."""
         return summarise(dets, self.read_views(image, dets, views, turn, other))
 
     def read_views(
@@ -240,7 +252,7 @@ class Models:
         all_out = np.zeros((len(chosen) * n, 11), np.float32)
         sources = [die_source(image, d.cx, d.cy, max(d.w, d.h)) for d in dets]
         cut: dict[float, list[np.ndarray]] = {}  # each angle's views, cut once (a mirrored view flips one)
-        nets = self.others[other] if other else self.cls
+        nets = self.gate if other == GATE else self.others[other] if other else self.cls
         for j, net in enumerate(nets[:len(chosen)]):
             mine = [v for v in range(j, len(chosen), len(nets)) if v in mine_all]
             if not mine:

@@ -289,6 +289,33 @@ def test_glossy_dice_shining_back_a_lamp_or_a_window() -> None:
     assert right >= 31 and found <= total + 1, f"{right} of {total} dice right, {found} read"
 
 
+def test_a_score_sheet_keys_or_a_label_beside_the_dice_are_not_read_as_dice() -> None:
+    """At a table the dice lie beside the score sheet, a phone or a laptop's keys: their digits,
+    letters and keys are not dice, and the dice are read as ever."""
+    right = total = found = 0
+    for s in synthetic(10, 9600, pitch=(0, 45), clutter=1.0):
+        read = vision.read_dice(jpeg(s.image))
+        right += matched(read, [(int(v), tuple(b)) for v, b in zip(s.values, s.boxes, strict=True)])
+        total += len(s.values)
+        found += len(read)
+    # the present reader: 70 of 72 right, 74 read; without the gate (assets/gate_classifier.onnx,
+    # vision.reader._gated): 70 right, 81 read
+    assert right >= total - 3 and found <= total + 4, f"{right} of {total} dice right, {found} read"
+
+
+def test_without_the_gate_the_dice_read_are_kept_as_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The gate is optional: a models folder without it keeps every die the classifiers keep, and
+    reads more of the things beside the dice as dice."""
+    for f in model.assets_dir().glob("*.onnx"):
+        if not f.name.startswith(model.GATE):
+            shutil.copy(f, tmp_path / f.name)
+    monkeypatch.setenv("SCOREKEEPER_ASSETS", str(tmp_path))
+    monkeypatch.setattr(model, "_models", None)
+    assert model.models().gate == [] and len(model.models().others) == 2
+    found = sum(len(vision.read_dice(jpeg(s.image))) for s in synthetic(10, 9600, pitch=(0, 45), clutter=1.0))
+    assert found >= 79, f"{found} read"
+
+
 def test_dice_lying_against_each_other() -> None:
     """Thrown dice often come to rest touching: each is read as a die of its own."""
     right, total, found = read_renders(9100, 6, (800, 600), 6, (45, 65), (0, 30), touching=0.8)
