@@ -260,9 +260,10 @@ def _far_side(image: np.ndarray, kept: Kept, dets: list[Detection]) -> float:
     return turns[best] if best and take else 0.0
 
 
-def _plausible(d: Detection, d0: Detection) -> bool:
-    """The classifier's refitted box `d` is within reason of the detector's `d0`."""
-    return 0.6 < max(d.w, d.h) / max(d0.w, d0.h) < 1.6
+def _box(d0: Detection, d: Detection) -> Detection:
+    """A die's box: the classifier's refit `d` where it is within reason of the detector's `d0`,
+    else `d0`."""
+    return d if 0.6 < max(d.w, d.h) / max(d0.w, d0.h) < 1.6 else d0
 
 
 def _read_again(image: np.ndarray, kept: Kept, turn: float) -> Kept:
@@ -276,7 +277,7 @@ def _read_again(image: np.ndarray, kept: Kept, turn: float) -> Kept:
     if not kept:
         return kept
     m = models()
-    seen = [d if _plausible(d, d0) else d0 for d0, d, _p in kept]
+    seen = [_box(d0, d) for d0, d, _p in kept]
     probs, boxes = m.classify(image, seen, turn=turn)
     sure = float(probs[:, 1:].max(1).mean())
     for other in m.others:
@@ -298,7 +299,7 @@ def _gated(image: np.ndarray, kept: Kept, turn: float) -> Kept:
     asked = [i for i, (_d0, _d, p) in enumerate(kept) if p[0] >= GATE_DOUBT]
     if not m.gate or not asked:
         return kept
-    seen = [d if _plausible(d, d0) else d0 for d0, d, _p in (kept[i] for i in asked)]
+    seen = [_box(d0, d) for d0, d, _p in (kept[i] for i in asked)]
     probs = m.classify(image, seen, GATE_VIEWS, turn, other=GATE)[0]
     dropped = {i for i, p in zip(asked, probs, strict=True) if p[0] > GATE_NOT_A_DIE}
     return [k for i, k in enumerate(kept) if i not in dropped]
@@ -415,9 +416,8 @@ def read_photo(photo: Photo) -> list[Die]:
     kept = _gated(image, _read_again(image, kept, turn), turn)
     dice: list[tuple[Die, int]] = []  # each die read and the look that found it
     s = photo.scale
-    for d0, d, p in kept:
-        if not _plausible(d, d0):  # implausible refit: keep the detector's box
-            d = d0
+    for d0, refit, p in kept:
+        d = _box(d0, refit)
         value = int(np.argmax(p[1:])) + 1
         conf = float(p[value]) * min(1.0, d.score / 0.5)
         x0 = max(0, round((d.cx - d.w / 2) * s))
