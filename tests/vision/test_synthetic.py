@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import shutil
 from pathlib import Path
 
@@ -289,11 +290,17 @@ def test_glossy_dice_shining_back_a_lamp_or_a_window() -> None:
     assert right >= 31 and found <= total + 1, f"{right} of {total} dice right, {found} read"
 
 
+@functools.cache
+def cluttered() -> list[Sample]:
+    """Ten renders with a score sheet, keys or a printed label beside the dice."""
+    return synthetic(10, 9600, pitch=(0, 45), clutter=1.0)
+
+
 def test_a_score_sheet_keys_or_a_label_beside_the_dice_are_not_read_as_dice() -> None:
     """At a table the dice lie beside the score sheet, a phone or a laptop's keys: their digits,
     letters and keys are not dice, and the dice are read as ever."""
     right = total = found = 0
-    for s in synthetic(10, 9600, pitch=(0, 45), clutter=1.0):
+    for s in cluttered():
         read = vision.read_dice(jpeg(s.image))
         right += matched(read, [(int(v), tuple(b)) for v, b in zip(s.values, s.boxes, strict=True)])
         total += len(s.values)
@@ -312,7 +319,7 @@ def test_without_the_gate_the_dice_read_are_kept_as_read(tmp_path: Path, monkeyp
     monkeypatch.setenv("SCOREKEEPER_ASSETS", str(tmp_path))
     monkeypatch.setattr(model, "_models", None)
     assert model.models().gate == [] and len(model.models().others) == 2
-    found = sum(len(vision.read_dice(jpeg(s.image))) for s in synthetic(10, 9600, pitch=(0, 45), clutter=1.0))
+    found = sum(len(vision.read_dice(jpeg(s.image))) for s in cluttered())
     assert found >= 79, f"{found} read"
 
 
