@@ -249,6 +249,14 @@ def test_play_output_is_utf8_whatever_the_console_encoding(tmp_path: Path) -> No
     assert [p["name"] for p in sheet["players"]] == ["Аня", "Борис"]
 
 
+def test_a_script_saved_with_a_byte_order_mark_plays_as_without(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes("\ufeff".encode() + json.dumps(CLI_EXAMPLE, ensure_ascii=False).encode())
+    code, with_mark, err = _run(capsys, "play", str(path))
+    assert code == 0 and err == ""
+    assert with_mark == _run(capsys, "play", _script(tmp_path, CLI_EXAMPLE))[1]
+
+
 @pytest.mark.parametrize("command", ["show", "play"])
 def test_another_programs_sqlite_file_is_refused_and_left_as_it_was(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str

@@ -27,7 +27,7 @@ from scorekeeper.store import Store, StoreError
 
 def _read_script(path: str) -> dict[str, Any]:
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark, as some editors write, is skipped
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"{path}: cannot read the script ({error})") from None
     try:
