@@ -94,7 +94,7 @@ def _database_errors(path: str) -> Iterator[None]:
         if "readonly" in text:
             raise UsageError(f"--db {path}: the file may not be written to (read-only)") from None
         raise UsageError(f"--db {path}: the file is damaged or not a scorekeeper database ({text})") from None
-    except sqlite3.Error as error:
+    except (sqlite3.Error, UnicodeDecodeError) as error:  # damaged text in the file's own tables
         raise UsageError(f"--db {path}: the file is damaged or not a scorekeeper database ({error})") from None
 
 
