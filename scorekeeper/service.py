@@ -88,6 +88,16 @@ class GameService:
         game_id = store.create_game(variant_id, options, players)
         return cls.open(store, game_id)
 
+    @classmethod
+    def rematch(cls, store: Store, info: GameInfo) -> GameService:
+        """The game that plays finished game `info` again («Ещё партию»): of the same variant,
+        options and players, the next player at the table starting (the first goes last), so that
+        over an evening each starts in turn. One per finished game: where another phone asked
+        first, its game (StoreError where `info`'s game is not finished)."""
+        players = [*info.players[1:], *info.players[:1]]
+        new_game(get_variant(info.variant, **info.options), players)
+        return cls.open(store, store.rematch(info.id, info.variant, info.options, players))
+
     def close(self) -> None:
         """Forget this open game (listeners dropped); the store stays open."""
         with type(self)._open_lock:

@@ -68,8 +68,14 @@ _V2 = """
 ALTER TABLE games ADD COLUMN abandoned TEXT;
 """
 
+_V3 = """
+-- The finished game this one plays again («Ещё партию»): one per finished game, whichever phone asks first
+ALTER TABLE games ADD COLUMN rematch_of INTEGER REFERENCES games(id);
+CREATE UNIQUE INDEX games_rematch_of ON games(rematch_of);
+"""
+
 # Each entry moves the schema from version i to i + 1.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -92,6 +98,24 @@ class GameInfo:
     def build_variant(self) -> Variant:
         """The variant with the game's options."""
         return get_variant(self.variant, **self.options)
+
+
+def _insert_game(
+    db: sqlite3.Connection, variant_id: str, options: Mapping[str, Any], players: Sequence[str],
+    rematch_of: int | None = None,
+) -> int:
+    """Insert a game and its players (within the caller's transaction); its id."""
+    cursor = db.execute(
+        "INSERT INTO games (variant, options, created, rematch_of) VALUES (?, ?, ?, ?)",
+        (variant_id, json.dumps(dict(options), ensure_ascii=False), _now(), rematch_of),
+    )
+    game_id = cursor.lastrowid
+    assert game_id is not None
+    db.executemany(
+        "INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)",
+        [(game_id, seat, name) for seat, name in enumerate(players)],
+    )
+    return game_id
 
 
 def _now() -> str:
@@ -211,17 +235,23 @@ class Store:
         """Save a new game with its players (one transaction); returns its id."""
         get_variant(variant_id, **options)  # unknown variants and options never reach the file
         with self._transaction() as db:
-            cursor = db.execute(
-                "INSERT INTO games (variant, options, created) VALUES (?, ?, ?)",
-                (variant_id, json.dumps(dict(options), ensure_ascii=False), _now()),
-            )
-            game_id = cursor.lastrowid
-            assert game_id is not None
-            db.executemany(
-                "INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)",
-                [(game_id, seat, name) for seat, name in enumerate(players)],
-            )
-        return game_id
+            return _insert_game(db, variant_id, options, players)
+
+    def rematch(self, game_id: int, variant_id: str, options: Mapping[str, Any], players: Sequence[str]) -> int:
+        """The game that plays finished game `game_id` again: the one saved already where any phone
+        asked before (whatever it was asked with), else a new game of `variant_id`, `options` and
+        `players`, saved as such (one transaction: two phones asking at once get the same game)."""
+        get_variant(variant_id, **options)
+        with self._transaction() as db:
+            row = db.execute("SELECT finished FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise StoreError(f"{self.path}: no game {game_id}")
+            if row[0] is None:
+                raise StoreError(f"{self.path}: game {game_id} is not finished")
+            again = db.execute("SELECT id FROM games WHERE rematch_of = ?", (game_id,)).fetchone()
+            if again is not None:
+                return int(again[0])
+            return _insert_game(db, variant_id, options, players, rematch_of=game_id)
 
     def append_action(
         self, game_id: int, seq: int, action: Action, player: str | None, after: State | None = None

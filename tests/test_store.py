@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -24,10 +25,10 @@ def store(tmp_path: Path):  # type: ignore[no-untyped-def]
 def test_new_file_gets_the_schema_in_wal_mode(tmp_path: Path) -> None:
     path = tmp_path / "new.db"
     with Store(path) as store:
-        assert store.schema_version == SCHEMA_VERSION == 2
+        assert store.schema_version == SCHEMA_VERSION == 3
         assert store.execute("PRAGMA journal_mode")[0][0] == "wal"
     with Store(path) as store:  # opening again migrates nothing
-        assert store.schema_version == 2
+        assert store.schema_version == 3
 
 
 def test_a_newer_or_foreign_file_is_refused(tmp_path: Path) -> None:
@@ -231,3 +232,31 @@ def test_player_stats_keep_matches_apart_from_single_games(store: Store) -> None
     match = rows[("ru_encyclopedia", "series:2")]
     assert match["games"] == 1
     assert match["best"] == match["average"] == series.state.sheet()["match"]["totals"]["Аня"]
+
+
+def test_a_finished_game_is_played_again_once_however_many_phones_ask_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    with Store(path) as store:
+        service = GameService.create(store, "yatzy", ["Аня", "Борис"])
+        for action, _ in play_random(service.state, random.Random(1)):
+            service.act(action)
+        unfinished_game = GameService.create(store, "yatzy", ["Аня"])
+        with pytest.raises(StoreError, match="not finished"):
+            store.rematch(unfinished_game.game_id, "yatzy", {}, ["Аня"])
+    barrier = threading.Barrier(6)
+    got: list[int] = []
+
+    def phone() -> None:  # each phone its own connection to the file, as a second server would have
+        with Store(path) as own:
+            barrier.wait()
+            got.append(own.rematch(service.game_id, "yatzy", {}, ["Борис", "Аня"]))
+
+    threads = [threading.Thread(target=phone) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    with Store(path) as store:
+        assert len(set(got)) == 1 and len(got) == 6
+        assert store.count_games() == 3
+        assert store.game(got[0]).players == ("Борис", "Аня")

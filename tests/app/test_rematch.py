@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+from scorekeeper.app.config import AppConfig
 from scorekeeper.app.sheet.view import SheetScreen
 from scorekeeper.app.shell import Shell
 from scorekeeper.game.simulate import play_random
-from tests.app.conftest import open_sheet
+from tests.app.conftest import StandInPage, open_sheet
 
 
 def test_each_new_game_of_the_evening_starts_with_the_next_player(shell: Shell) -> None:
@@ -29,3 +31,24 @@ def test_each_new_game_of_the_evening_starts_with_the_next_player(shell: Shell) 
         assert service.info.variant == "yatzy"
     assert starters == ["Аня", "Борис", "Вера", "Аня"]
     assert service.state.sheet()["turn"]["player"] == "Борис"
+
+
+def test_play_again_on_two_phones_opens_one_game_on_both(shell: Shell, tmp_path: Path) -> None:
+    service, _ = open_sheet(shell, "yahtzee", ["Миша", "Лена"])
+    other = Shell(StandInPage(), AppConfig(db_path=tmp_path / "g.sqlite"), shell.store)  # type: ignore[arg-type]
+    other.start()
+    other.open_game(service.game_id)  # Лена's phone on the same sheet
+    for action, _ in play_random(service.state, random.Random(5)):
+        service.act(action)
+    assert service.state.finished
+    finished = service.game_id
+    for phone in (shell, other):  # both press «Ещё партию», one after the other
+        screen = phone.screen
+        assert isinstance(screen, SheetScreen) and screen.service.game_id == finished
+        screen._rematch()
+    first, second = shell.screen, other.screen
+    assert isinstance(first, SheetScreen) and isinstance(second, SheetScreen)
+    assert first.service is second.service and first.service.game_id != finished
+    assert [g["id"] for g in shell.store.games()] == [first.service.game_id, finished]  # no second new game
+    first.service.roll([2, 2, 3, 4, 6])
+    assert second.service.state.sheet()["turn"]["dice"] == [2, 2, 3, 4, 6]  # each sees the other's throws

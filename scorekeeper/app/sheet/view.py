@@ -43,6 +43,7 @@ from scorekeeper.dice import InvalidDice
 from scorekeeper.game import Action, GameError, RollWithoutDice, State
 from scorekeeper.i18n import num, points
 from scorekeeper.service import GameService
+from scorekeeper.store import StoreError
 
 HEADER_H = 34  # the players' names above the sheet
 OTHER_ROW_H = 44  # a row of the sheet that is not a box (the «гора», a stage's total)
@@ -315,13 +316,11 @@ class SheetScreen:
         take_back()
 
     def _rematch(self) -> None:
-        """A new game of the same variant, options and players, the next player at the table
-        starting (the first goes last), so that over an evening each starts in turn."""
-        info = self.service.info
-        players = [*info.players[1:], *info.players[:1]]
+        """The next game of the same players (GameService.rematch): a new one, or the one another
+        phone started from this sheet."""
         try:
-            service = GameService.create(self.shell.store, info.variant, players, info.options)
-        except (GameError, ValueError) as error:
+            service = GameService.rematch(self.shell.store, self.service.info)
+        except (GameError, ValueError, StoreError) as error:
             self.shell.explain(self.shell.t("why_not"), str(error))
             return
         unfinished.changed(self.shell.store)
