@@ -79,6 +79,13 @@ class GameService:
             return service
 
     @classmethod
+    def opened(cls, store: Store, game_id: int) -> GameService | None:
+        """The game's service where it is open (its latest state at hand, no replay), else None."""
+        with cls._open_lock:
+            service = cls._open.get((id(store), game_id))
+        return service if service is not None and service.store is store else None
+
+    @classmethod
     def create(
         cls, store: Store, variant_id: str, players: Sequence[str], options: Mapping[str, Any] | None = None
     ) -> GameService:

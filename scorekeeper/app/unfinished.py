@@ -1,6 +1,7 @@
 """News of the list of unfinished games, for every phone of this server: a game started, finished,
-reopened by an Undo, abandoned or resumed. Home listens, so that a phone left on it lists a game
-started on another phone (and not an older game of the same players to be resumed by mistake)."""
+reopened by an Undo, abandoned or resumed, or played on (whose turn it is, which throw). Home
+listens, so that a phone left on it lists a game started on another phone (and not an older game
+of the same players to be resumed by mistake), and each game's line says where it stands."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ import threading
 import weakref
 from collections.abc import Callable
 
-from scorekeeper.game import Action, State
 from scorekeeper.service import GameService
 from scorekeeper.store import Store
 
@@ -48,16 +48,10 @@ def changed(store: Store) -> None:
 
 
 def watch(service: GameService) -> None:
-    """Announce when this open game ends, or an Undo reopens it (once per open game)."""
+    """Announce each action of this open game: its turn line on Home changes, and its end or an
+    Undo reopening it changes the list (once per open game)."""
     with _lock:
         if service in _watched:
             return
         _watched.add(service)
-    finished = [service.state.finished]
-
-    def game_changed(state: State, _: Action) -> None:
-        if state.finished != finished[0]:
-            finished[0] = state.finished
-            changed(service.store)
-
-    service.subscribe(game_changed)
+    service.subscribe(lambda _state, _action: changed(service.store))

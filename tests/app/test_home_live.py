@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from scorekeeper.app import unfinished
 from scorekeeper.app.config import AppConfig
 from scorekeeper.app.home.view import HomeScreen
 from scorekeeper.app.new_game.view import NewGameScreen
 from scorekeeper.app.shell import Shell
 from scorekeeper.game.simulate import play_random
 from tests.app.conftest import StandInPage, open_sheet
-from tests.app.controls import identifiers
+from tests.app.controls import identifiers, texts
 
 
 def _phone_on_home(shell: Shell, tmp_path: Path) -> Shell:
@@ -63,10 +64,25 @@ def test_a_game_finished_or_abandoned_elsewhere_leaves_home(shell: Shell, tmp_pa
     assert _listed(guest) == {f"resume-{service.game_id}"}
 
 
+def test_each_game_on_home_says_where_it_stands_as_it_is_played_elsewhere(shell: Shell, tmp_path: Path) -> None:
+    service, _ = open_sheet(shell, "yahtzee", ["Гоша", "Вера"])  # played on the host's phone
+    guest = _phone_on_home(shell, tmp_path)
+
+    def where() -> str:  # the tile: variant, players, whose turn and which throw, when last played
+        return texts(identifiers(guest.page.controls[0])[f"resume-{service.game_id}"])[2].replace("\xa0", " ")
+
+    assert where() == "Ходит Гоша · бросок 0 из 3"
+    service.roll([1, 2, 3, 4, 4])
+    service.roll([4, 2, 3, 4, 4])
+    assert where() == "Ходит Гоша · бросок 2 из 3"
+    service.score("fours")
+    assert where() == "Ходит Вера · бросок 0 из 3"
+
+
 def test_a_phone_that_left_home_stops_listening(shell: Shell, tmp_path: Path) -> None:
     guest = _phone_on_home(shell, tmp_path)
     guest.show(lambda: NewGameScreen(guest))
     drawn = guest.page.updates  # type: ignore[attr-defined]
     open_sheet(shell, "yahtzee", ["Аня"])
-    shell.screen._rematch()  # type: ignore[union-attr]
+    unfinished.changed(shell.store)  # as a game started elsewhere announces itself
     assert guest.page.updates == drawn  # type: ignore[attr-defined]

@@ -11,6 +11,7 @@ import flet as ft
 from scorekeeper.app import theme, unfinished
 from scorekeeper.app.shell import Shell, header, named_icon, tagged
 from scorekeeper.rules import get_variant
+from scorekeeper.service import GameService
 
 
 def variant_name(variant_id: str, lang: str) -> str:
@@ -79,8 +80,9 @@ class HomeScreen:
         """Whose turn it is in a saved game ('' if it cannot be read)."""
         from scorekeeper.app.sheet.model import turn_line
 
+        open_game = GameService.opened(self.shell.store, game_id)  # played now: its state at hand
         try:
-            _, state, _ = self.shell.store.load(game_id)
+            state = open_game.state if open_game is not None else self.shell.store.load(game_id)[1]
         except Exception:  # a game this version cannot replay must not hide the others
             return ""
         return turn_line(state, self.shell.lang)
