@@ -256,6 +256,19 @@ def test_an_undo_says_what_it_took_back_until_the_next_action() -> None:
     assert undo_note(log, "ru") == "" and undo_note([], "ru") == ""
 
 
+def test_a_gora_box_taken_back_is_named_with_its_sign_as_the_sheet_draws_it() -> None:
+    from scorekeeper.app.sheet.model import undo_note
+    from scorekeeper.game import Undo
+    from scorekeeper.game.moves import replay_moves
+
+    start = new_game(get_variant("ru_fences"), ["Гоша"])
+    log = replay_moves(start, [Roll((1, 1, 1, 1, 3)), Score("ones"), Undo(1), Score("threes"), Undo(1)])
+    assert undo_note(log[:3], "en") == "Undone: Гоша — Ones +1"
+    assert undo_note(log, "ru") == "Отменено: Гоша — Тройки \u22126"
+    assert turns_played(log[-1].after, "ru", log=log)[1:] == [
+        "Гоша: 1-1-1-1-3 · Тройки \u22126 (отменено)", "Гоша: 1-1-1-1-3 · Единицы +1 (отменено)"]
+
+
 def test_an_undo_of_a_turn_passed_on_names_whose_move_it_takes_back() -> None:
     from scorekeeper.app.sheet.model import others_move
 

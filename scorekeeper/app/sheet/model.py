@@ -482,7 +482,7 @@ def describe(before: State, after: State, lang: Lang) -> str:
         bonus = f" · {tr('extra_move', lang, n=extra, box=variant.box('poker').name.in_(lang))}" if extra else ""
         if isinstance(action, CrossOut):
             return f"{name} — {tr('crossed', lang)}{bonus}"
-        written = f"{name} {num(score)}{bonus}" if score is not None else f"{name}{bonus}"
+        written = f"{name} {drawn_score(variant, action.box, score)}{bonus}" if score is not None else f"{name}{bonus}"
         return f"{written} — {tr('won_at_once_move', lang)}" if _ended_at_once(before, after) else written
     if isinstance(action, Miss):  # a missed football tour: the organiser closed its lowest open box
         try:
