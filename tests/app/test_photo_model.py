@@ -131,6 +131,20 @@ def test_too_few_dice_says_how_many_to_add() -> None:
     assert "add 2" in r.message().en
 
 
+def test_dice_taken_away_are_counted_apart_from_those_found() -> None:
+    r = reading([1, 2, 3, 4, 5, 6, 6])  # seven on the photo: two too many
+    r.keep_best()
+    r.tap(4)
+    r.remove()  # and one more the player saw was no die
+    assert r.message().ru.startswith("Осталось 4 кубика (убрано: 3), а нужно 5: добавьте 1")
+    assert r.message().en.startswith("4 dice left (3 removed), 5 needed: add 1")
+    r.add(6)
+    assert r.message().ru.startswith("5 кубиков (с фото: 4, добавлено вручную: 1, убрано: 3).")
+    assert "Найдено" not in r.message().ru
+    r.remove()  # the die added by hand (selected) taken back: no more taken away from the photo
+    assert r.message().ru.startswith("Осталось 4 кубика (убрано: 3)")
+
+
 def test_no_dice_found_is_said_plainly() -> None:
     assert "не нашлось" in count_message(0, 5).ru
     assert "No dice found" in count_message(0, 5).en

@@ -102,7 +102,7 @@ def test_photo_is_read_fixed_and_used_as_the_throw(browser: Any, photo_server: A
         # fix the count: keep the surest when too many, add the missing ones when too few
         if len(shown_values(tab)) > 5:
             tab.tap("photo-keep-best")
-            tab.wait_text("photo-message", re.compile("Найдено 5 кубиков"))
+            tab.wait_text("photo-message", re.compile(rf"Осталось 5 кубиков \(убрано: {len(expected.dice) - 5}\)"))
         while len(shown_values(tab)) < 5:
             n = len(shown_values(tab))
             tab.tap("photo-add")
@@ -187,7 +187,7 @@ def test_too_many_dice_on_a_small_phone_the_fix_shows_at_once(browser: Any, phot
         assert tab._uncovered(tab.node("photo-keep-best"))
         tab.shot("photo-many-en-360-dark")
         tab.tap("photo-keep-best")
-        tab.wait_text("photo-message", re.compile("^Found 5 dice"))
+        tab.wait_text("photo-message", re.compile(rf"^5 dice left \({len(expected.dice) - 5} removed\)"))
         assert tab.text("photo-use-why") == ""
     finally:
         context.close()

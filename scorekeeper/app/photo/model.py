@@ -70,6 +70,7 @@ class PhotoReading:
     size: tuple[int, int]  # (width, height) of the image the boxes are measured in
     dice: list[PhotoDie] = field(default_factory=list)
     selected: int | None = None  # 0-based die that the next tap steps and the pad sets
+    removed: int = 0  # dice of the photo the player took away («Убрать», «Оставить N надёжных»)
 
     @classmethod
     def from_dice(
@@ -119,8 +120,9 @@ class PhotoReading:
         """Remove the selected die (a die read twice, or something that is not a die)."""
         if self.selected is None:
             return
-        del self.dice[self.selected]
+        gone = self.dice.pop(self.selected)
         self.selected = None
+        self.removed += gone.box is not None  # a die added by hand and removed again is no news
 
     def keep_best(self) -> None:
         """Keep only the `needed` surest dice, in their order on the photo: first those the player
@@ -129,6 +131,7 @@ class PhotoReading:
             return
         ranked = sorted(range(len(self.dice)), key=lambda i: (not self.dice[i].edited, -self.dice[i].confidence, i))
         keep = sorted(ranked[: self.needed])
+        self.removed += sum(1 for i, d in enumerate(self.dice) if i not in keep and d.box is not None)
         self.dice = [self.dice[i] for i in keep]
         self.selected = None
 
@@ -168,7 +171,7 @@ class PhotoReading:
         """What to tell the player now: the count and what to do about it."""
         kept = self.kept()
         told = count_message(len(self.dice) - len(kept), self.needed - len(kept), len(self.uncertain()),
-                             self.added())
+                             self.added(), self.removed)
         if not kept:
             return told
         faces = ", ".join(str(v) for v in kept)
@@ -186,24 +189,31 @@ def found_ru(n: int) -> str:
     return "Найден" if n % 10 == 1 and n % 100 != 11 else "Найдено"
 
 
-def dice_told(count: int, added: int = 0) -> Text:
-    """The dice there are: 'Найдено 5 кубиков' when all come from the photo, else where they came from."""
+def dice_told(count: int, added: int = 0, removed: int = 0) -> Text:
+    """The dice there are: 'Найдено 5 кубиков' when all come from the photo as read, else where
+    they came from and how many the player took away ('Осталось 4 кубика (убрано: 3)')."""
+    gone = Text(f"убрано: {removed}", f"{removed} removed") if removed > 0 else None
     if added <= 0:
-        return Text(f"{found_ru(count)} {dice_word(count).ru}", f"Found {dice_word(count).en}")
+        if gone is None:
+            return Text(f"{found_ru(count)} {dice_word(count).ru}", f"Found {dice_word(count).en}")
+        left_ru = "Остался" if count % 10 == 1 and count % 100 != 11 else "Осталось"
+        return Text(f"{left_ru} {dice_word(count).ru} ({gone.ru})", f"{dice_word(count).en} left ({gone.en})")
     if added >= count:
         added_ru = "Добавлен" if count % 10 == 1 and count % 100 != 11 else "Добавлено"
-        return Text(f"{added_ru} вручную {dice_word(count).ru}", f"{dice_word(count).en} added by hand")
+        told = Text(f"{added_ru} вручную {dice_word(count).ru}", f"{dice_word(count).en} added by hand")
+        return told if gone is None else Text(f"{told.ru} ({gone.ru})", f"{told.en} ({gone.en})")
+    more = ("", "") if gone is None else (f", {gone.ru}", f", {gone.en}")
     return Text(
-        f"{dice_word(count).ru} (с фото: {count - added}, добавлено вручную: {added})",
-        f"{dice_word(count).en} ({count - added} from the photo, {added} added by hand)",
+        f"{dice_word(count).ru} (с фото: {count - added}, добавлено вручную: {added}{more[0]})",
+        f"{dice_word(count).en} ({count - added} from the photo, {added} added by hand{more[1]})",
     )
 
 
-def count_message(found: int, needed: int, doubtful: int = 0, added: int = 0) -> Text:
-    """The count of dice (`found`, of which `added` by hand) against the throw's, said plainly,
-    with the way to fix it."""
-    told = dice_told(found, added)
-    if found == 0:
+def count_message(found: int, needed: int, doubtful: int = 0, added: int = 0, removed: int = 0) -> Text:
+    """The count of dice (`found`, of which `added` by hand, `removed` taken away by the player)
+    against the throw's, said plainly, with the way to fix it."""
+    told = dice_told(found, added, removed)
+    if found == 0 and not removed:
         return Text(
             f"Кубиков на фото не нашлось. Добавьте {needed} кнопкой «+ Кубик» или снимите ещё раз, "
             "сверху и при хорошем свете.",
