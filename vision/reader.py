@@ -72,7 +72,11 @@ Tried here and not kept (F1 by `python -m vision.training.validate`; networks as
 - for speed, no second look where the first, at DET_LONG_SIDE, read every die at 0.93 or surer and
   saw them 16-48 px wide (wider, a close-up lost a die whose one is a large pip): the validation
   sets read as before (photos saved sideways at 0-15 degrees 0.976 -> 0.978), but it spared only 7
-  of the 84 detector runs on dice-a's test split, and no views."""
+  of the 84 detector runs on dice-a's test split, and no views;
+- the two glint runs of train.py averaged, asked die by die for each die read under 0.7 at the last
+  read and taken where surer: of the six dice that dice-a's test split reads wrong (glare streaks
+  taken for a pip, a faint pip, dark translucent dice), it read none right, and it read the one
+  missed die, wrongly."""
 
 from __future__ import annotations
 
