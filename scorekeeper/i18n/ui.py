@@ -194,6 +194,8 @@ UI: dict[str, Text] = {
     "crossed": Text("вычеркнута", "crossed out"),
     "turns_played": Text("Ходы", "Turns"),
     "undone": Text("Отменено: {what}", "Undone: {what}"),
+    "set_aside_note": Text("Эту игру бросили. Следующий ход продолжит её.",
+                           "This game was abandoned. The next move resumes it."),
     "undone_mark": Text("отменено", "undone"),
     "undone_throw": Text("бросок {dice}", "throw {dice}"),
     "undone_tour": Text("голы тура {dice}", "the tour's goals {dice}"),

@@ -79,6 +79,19 @@ def test_each_game_on_home_says_where_it_stands_as_it_is_played_elsewhere(shell:
     assert where() == "Ходит Вера · бросок 0 из 3"
 
 
+def test_a_game_abandoned_on_another_phone_says_so_on_its_sheet_until_played_on(shell: Shell, tmp_path: Path) -> None:
+    service, _ = open_sheet(shell, "yatzy", ["Аня", "Борис"])  # the host plays it
+    guest = _phone_on_home(shell, tmp_path)
+    identifiers(guest.page.controls[0])[f"abandon-{service.game_id}"].content.on_click(None)
+    identifiers(guest.page.dialogs[-1])["confirm-abandon"].content.on_click(None)  # type: ignore[attr-defined]
+    assert _listed(guest) == set()
+    note = identifiers(shell.page.controls[0])["set-aside-note"]
+    assert "бросили" in " ".join(texts(note))
+    service.roll([2, 2, 2, 5, 6])  # the host plays on: the game is resumed, on both phones
+    assert "set-aside-note" not in identifiers(shell.page.controls[0])
+    assert _listed(guest) == {f"resume-{service.game_id}"}
+
+
 def test_a_phone_that_left_home_stops_listening(shell: Shell, tmp_path: Path) -> None:
     guest = _phone_on_home(shell, tmp_path)
     guest.show(lambda: NewGameScreen(guest))

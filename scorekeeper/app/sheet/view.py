@@ -67,6 +67,20 @@ GORA_NOTE_CHAR_PX = 7.2  # px a letter of that note takes at 13 px, a little mor
 NAME_CHAR_PX = 9.5  # px a letter of a player's name takes at 15 px, bold, a little more than most do
 
 
+def _note(icon: ft.IconData, text: str, identifier: str) -> ft.Control:
+    """A line of news under the turn line (what an Undo took back, a game abandoned)."""
+    return tagged(
+        ft.Container(
+            content=ft.Row([ft.Icon(icon, size=16, color=ft.Colors.TERTIARY),
+                            ft.Text(text, size=14, color=ft.Colors.TERTIARY, expand=True)],
+                           spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            padding=ft.Padding.only(left=12, right=12, bottom=4),
+        ),
+        identifier,
+        text,
+    )
+
+
 class SheetScreen:
     """One game's sheet for one tab."""
 
@@ -100,12 +114,43 @@ class SheetScreen:
         self._sync_dice(self.service.state)
         self._unsubscribe: Callable[[], None] | None = self.service.subscribe(self._game_changed)
         unfinished.watch(self.service)  # its end (or an Undo reopening it) leaves Home's list on every phone
+        # Abandoned on another phone's Home while shown here: said here, as the next move resumes it.
+        self._aside = self._set_aside()
+        self._stop_news: Callable[[], None] | None = unfinished.listen(shell.store, self._games_changed)
 
     def dispose(self) -> None:
         """Stop listening to the game."""
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        if self._stop_news is not None:
+            self._stop_news()
+            self._stop_news = None
+
+    def _set_aside(self) -> bool:
+        """The game is marked abandoned (until its next action)."""
+        try:
+            return self.shell.store.game(self.service.game_id).abandoned is not None
+        except Exception:  # the file went away: nothing to say
+            return False
+
+    def _games_changed(self) -> None:
+        """News of the unfinished games: redraw where this game was abandoned or resumed meanwhile."""
+        aside = self._set_aside()
+        if aside == self._aside:
+            return
+        self._aside = aside
+
+        async def redraw() -> None:
+            if self.shell.screen is self:
+                self.shell.redraw()
+
+        try:
+            if self.shell.page.session.connection is None:  # reconnecting: the tab redraws once back
+                return
+            self.shell.page.run_task(redraw)
+        except Exception:  # the tab's session has ended: forget it
+            self.dispose()
 
     def after_mount(self) -> None:
         """A match's next game opens at the top, the players' names in view; otherwise the boxes
@@ -881,16 +926,11 @@ class SheetScreen:
         undone = undo_note(log, s.lang)
         if undone:
             # What the last Undo took back, on every screen of the game, until the next action.
-            bar.append(tagged(
-                ft.Container(
-                    content=ft.Row([ft.Icon(ft.Icons.UNDO, size=16, color=ft.Colors.TERTIARY),
-                                    ft.Text(undone, size=14, color=ft.Colors.TERTIARY, expand=True)],
-                                   spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                    padding=ft.Padding.only(left=12, right=12, bottom=4),
-                ),
-                "undone-note",
-                undone,
-            ))
+            bar.append(_note(ft.Icons.UNDO, undone, "undone-note"))
+        if self._aside and not state.finished:
+            self._aside = self._set_aside()  # an action since (on any phone) resumed it
+        if self._aside and not state.finished:
+            bar.append(_note(ft.Icons.PAUSE_CIRCLE_OUTLINE, t("set_aside_note"), "set-aside-note"))
         # The moves of the game on the sheet alone: a match's earlier games have their own sheets.
         game_index = len(state.games) - (1 if state.finished else 0)
         turns = turns_played(state, s.lang, limit=8, log=[m for m in log if len(m.before.games) == game_index])
