@@ -57,7 +57,7 @@ UI: dict[str, Text] = {
     "stage_chip_current": Text("Этап {n} (идёт)", "Stage {n} (current)"),
     "cell_of": Text("{name} · {row}: {value}", "{name} · {row}: {value}"),
     # No-break spaces: a narrow line never leaves «3» alone on the next line.
-    "throw_k_of_m": Text("бросок {k}\u00a0из\u00a0{m}", "throw {k}\u00a0of\u00a0{m}"),
+    "throw_k_of_m": Text("бросок\u00a0{k}\u00a0из\u00a0{m}", "throw\u00a0{k}\u00a0of\u00a0{m}"),  # one piece where a line wraps
     "tour": Text("тур", "tour"),
     "turn_of": Text("Ходит {name}", "{name} to play"),
     "finished": Text("Игра окончена", "Game over"),

@@ -71,7 +71,7 @@ def test_invitation_address_and_qr() -> None:
 def test_catalogue_speaks_both_languages() -> None:
     for key, text in UI.items():
         assert text.ru and text.en, key
-    assert tr("throw_k_of_m", "ru", k=1, m=3) == "бросок 1\u00a0из\u00a03"  # «1 из 3» never split
+    assert tr("throw_k_of_m", "ru", k=1, m=3) == "бросок\u00a01\u00a0из\u00a03"  # «бросок 1 из 3» never split
 
 
 def test_dates_on_the_home_screen_are_local_and_short() -> None:

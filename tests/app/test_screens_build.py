@@ -70,8 +70,8 @@ def test_home_lists_the_game_played_last_first_with_whose_turn(shell: Shell) -> 
     older.roll([5, 5, 5, 2, 3])  # played after the newer game was created
     shell.home()
     shown = texts(shell.page.controls[0])
-    fences_turn = shown.index("Ходит Аня · этап 1 · бросок 1\u00a0из\u00a03")
-    yahtzee_turn = shown.index("Ходит Вера · бросок 0\u00a0из\u00a03")
+    fences_turn = shown.index("Ходит Аня · этап 1 · бросок\u00a01\u00a0из\u00a03")
+    yahtzee_turn = shown.index("Ходит Вера · бросок\u00a00\u00a0из\u00a03")
     assert fences_turn < yahtzee_turn
     assert newer.game_id != older.game_id
 

@@ -92,9 +92,9 @@ def test_turn_line_and_turns_played() -> None:
     from scorekeeper.game import CrossOut, Score, apply
 
     state = new_game(get_variant("ru_fences"), ["Аня", "Борис"])
-    assert turn_line(state, "ru") == "Ходит Аня · этап 1 · бросок 0\u00a0из\u00a03"
+    assert turn_line(state, "ru") == "Ходит Аня · этап 1 · бросок\u00a00\u00a0из\u00a03"
     state = apply(_roll(state, (5, 5, 5, 2, 3)), Score("three"))
-    assert turn_line(state, "en") == "Борис to play · stage 1 · throw 0\u00a0of\u00a03"
+    assert turn_line(state, "en") == "Борис to play · stage 1 · throw\u00a00\u00a0of\u00a03"
     assert turns_played(state, "ru") == ["Аня: 5-5-5-2-3 · Тройка 15"]
     state = apply(state, CrossOut("full"))
     state = _roll(_roll(state, (6, 6, 1, 2, 4)), (6, 6, 6, 2, 3))
