@@ -306,6 +306,12 @@ class Store:
             ).fetchall()
         return GameInfo(row[0], row[1], json.loads(row[2]), tuple(n[0] for n in names), row[3], row[4], row[5])
 
+    def rematch_id(self, game_id: int) -> int | None:
+        """The id of the game that plays `game_id` again (Store.rematch), None while there is none."""
+        with self._lock:
+            row = self._db.execute("SELECT id FROM games WHERE rematch_of = ?", (game_id,)).fetchone()
+        return None if row is None else int(row[0])
+
     def last_game_id(self) -> int | None:
         """The id of the most recently created game."""
         with self._lock:

@@ -178,6 +178,7 @@ UI: dict[str, Text] = {
     "why_not": Text("Так не выйдет", "Not possible"),
     "write_a_box": Text("Теперь запишите клетку", "Now write a box"),
     "rematch": Text("Ещё партию", "Play again"),
+    "rematch_join": Text("К новой партии", "To the new game"),
     "pick_value": Text("Какое значение записать?", "Which value to write?"),
     "cross_it_out": Text("Вычеркнуть (0)", "Cross out (0)"),
     "missed_tour": Text("Пропуск тура", "Missed tour"),

@@ -10,6 +10,7 @@ from scorekeeper.app.sheet.view import SheetScreen
 from scorekeeper.app.shell import Shell
 from scorekeeper.game.simulate import play_random
 from tests.app.conftest import StandInPage, open_sheet
+from tests.app.controls import identifiers
 
 
 def test_each_new_game_of_the_evening_starts_with_the_next_player(shell: Shell) -> None:
@@ -45,6 +46,8 @@ def test_play_again_on_two_phones_opens_one_game_on_both(shell: Shell, tmp_path:
     for phone in (shell, other):  # both press «Ещё партию», one after the other
         screen = phone.screen
         assert isinstance(screen, SheetScreen) and screen.service.game_id == finished
+        label = identifiers(phone.page.controls[0])["rematch"].content.content
+        assert label == ("Ещё партию" if phone is shell else "К новой партии")  # the second is told
         screen._rematch()
     first, second = shell.screen, other.screen
     assert isinstance(first, SheetScreen) and isinstance(second, SheetScreen)

@@ -114,8 +114,9 @@ class SheetScreen:
         self._sync_dice(self.service.state)
         self._unsubscribe: Callable[[], None] | None = self.service.subscribe(self._game_changed)
         unfinished.watch(self.service)  # its end (or an Undo reopening it) leaves Home's list on every phone
-        # Abandoned on another phone's Home while shown here: said here, as the next move resumes it.
-        self._aside = self._set_aside()
+        # Abandoned on another phone's Home while shown here: said here, as the next move resumes it;
+        # the next game started from another phone's finished sheet: «Ещё партию» opens that one.
+        self._news = self._saved_news()
         self._stop_news: Callable[[], None] | None = unfinished.listen(shell.store, self._games_changed)
 
     def dispose(self) -> None:
@@ -127,19 +128,22 @@ class SheetScreen:
             self._stop_news()
             self._stop_news = None
 
-    def _set_aside(self) -> bool:
-        """The game is marked abandoned (until its next action)."""
+    def _saved_news(self) -> tuple[bool, int | None]:
+        """What the file says of the game beyond its sheet: marked abandoned (until its next
+        action), and the game that plays it again (Store.rematch)."""
+        store, game_id = self.shell.store, self.service.game_id
         try:
-            return self.shell.store.game(self.service.game_id).abandoned is not None
+            return store.game(game_id).abandoned is not None, store.rematch_id(game_id)
         except Exception:  # the file went away: nothing to say
-            return False
+            return False, None
 
     def _games_changed(self) -> None:
-        """News of the unfinished games: redraw where this game was abandoned or resumed meanwhile."""
-        aside = self._set_aside()
-        if aside == self._aside:
+        """News of the unfinished games: redraw where this game was abandoned, resumed or played
+        again meanwhile."""
+        news = self._saved_news()
+        if news == self._news:
             return
-        self._aside = aside
+        self._news = news
 
         async def redraw() -> None:
             if self.shell.screen is self:
@@ -845,8 +849,10 @@ class SheetScreen:
             selected=self.crossing,
         )
         if state.finished:
+            started = self._news[1] is not None  # from another phone: this button joins it
             cross = tagged(
-                ft.FilledButton(content=t("rematch"), on_click=lambda _: self._rematch(), height=44),
+                ft.FilledButton(content=t("rematch_join" if started else "rematch"), on_click=lambda _: self._rematch(),
+                                height=44),
                 "rematch",
             )
         elif not can_strike and state.can_miss():
@@ -927,9 +933,9 @@ class SheetScreen:
         if undone:
             # What the last Undo took back, on every screen of the game, until the next action.
             bar.append(_note(ft.Icons.UNDO, undone, "undone-note"))
-        if self._aside and not state.finished:
-            self._aside = self._set_aside()  # an action since (on any phone) resumed it
-        if self._aside and not state.finished:
+        if self._news[0] and not state.finished:
+            self._news = self._saved_news()  # an action since (on any phone) resumed it
+        if self._news[0] and not state.finished:
             bar.append(_note(ft.Icons.PAUSE_CIRCLE_OUTLINE, t("set_aside_note"), "set-aside-note"))
         # The moves of the game on the sheet alone: a match's earlier games have their own sheets.
         game_index = len(state.games) - (1 if state.finished else 0)
