@@ -179,6 +179,8 @@ UI: dict[str, Text] = {
     "write_a_box": Text("Теперь запишите клетку", "Now write a box"),
     "rematch": Text("Ещё партию", "Play again"),
     "rematch_join": Text("К новой партии", "To the new game"),
+    "thrown_elsewhere": Text("Этот бросок уже записали на другом телефоне: {dice}",
+                             "Another phone recorded this throw first: {dice}"),
     "pick_value": Text("Какое значение записать?", "Which value to write?"),
     "cross_it_out": Text("Вычеркнуть (0)", "Cross out (0)"),
     "missed_tour": Text("Пропуск тура", "Missed tour"),

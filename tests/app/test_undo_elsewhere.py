@@ -44,3 +44,24 @@ def test_an_undo_of_a_throw_entered_on_another_phone_asks(shell: Shell, tmp_path
     _undo(shell)  # her own phone takes her own throw back at once
     assert len(shell.page.dialogs) == asked  # type: ignore[attr-defined]
     assert service.state.throws == 0
+
+
+def test_dice_being_tapped_when_another_phone_records_the_throw_are_not_dropped_unsaid(
+    shell: Shell, tmp_path: Path
+) -> None:
+    service, sheet = open_sheet(shell, "yahtzee", ["Аня", "Борис"])
+    other = _second_phone(shell, tmp_path, service.game_id)
+
+    def tap(phone: Shell, key: str) -> None:
+        identifiers(phone.page.controls[0])[key].content.on_click(None)
+
+    def hint(phone: Shell) -> str:
+        return " ".join(texts(identifiers(phone.page.controls[0])["dice-hint"]))
+
+    for value in (2, 2, 3):
+        tap(other, f"face-{value}")  # Борис's phone has three of the five dice in
+    sheet._roll((2, 2, 3, 4, 6))  # when Аня's phone records the throw
+    assert hint(other) == "Этот бросок уже записали на другом телефоне: 2-2-3-4-6"
+    assert "другом телефоне" not in hint(shell)  # the phone that recorded it is not told
+    tap(other, "face-5")  # the next tap: the news has been read
+    assert "другом телефоне" not in hint(other)

@@ -55,6 +55,8 @@ class DicePanel:
         self.skipped = 0  # the throw number recorded without its dice, while its dice are awaited
         self._dropped = ""  # the keys emptied by another phone's change, while they may still come
         self._nudged = False  # a face was pressed with no die waiting for one: the hint says what to tap
+        self._synced: list[int | None] = []  # the dice as the game last set them (what taps change)
+        self._news = ""  # said once in the hint, where taps of this panel were overtaken (tell)
         self.box = ft.Container()
         self.dice_row = ft.Row()
         self.hint = ft.Text("", size=14, color=theme.MUTED, text_align=ft.TextAlign.CENTER)
@@ -85,11 +87,20 @@ class DicePanel:
         game's state shown, handed back with a photo's dice)."""
         self.moment = moment
         self.entry.sync(dice, after_throw_without_dice=bool(skipped), kept=kept)
+        self._synced = list(self.entry.values)
         self.entry.offer_rethrow(enabled and not self.variant.one_throw)
         self.enabled = enabled
         self.why_not = "" if enabled else why_not
         self.can_skip = can_skip and self.on_throw_without_dice is not None
         self.skipped = skipped
+
+    def touched(self) -> bool:
+        """Dice were tapped or typed here since the game last set them."""
+        return self.entry.values != self._synced or bool(self.keys.value)
+
+    def tell(self, news: str) -> None:
+        """Say `news` in the hint until the next tap (what became of this panel's taps)."""
+        self._news = news
 
     def forget_typed(self) -> None:
         """Empty the keys field: what was typed there was meant for a state the game has left
@@ -277,7 +288,9 @@ class DicePanel:
 
     def _set_hint(self) -> None:
         """Say what the faded dice mean while the pad would fill them."""
-        if not self.enabled:
+        if self._news:
+            self.hint.value, self._news = self._news, ""
+        elif not self.enabled:
             self.hint.value = self.why_not
         else:
             entry = self.entry

@@ -21,6 +21,7 @@ from scorekeeper.app.sheet.model import (
     best_box,
     box_cell,
     cell_name,
+    describe,
     entered_elsewhere,
     game_over_note,
     gora_sums,
@@ -40,7 +41,7 @@ from scorekeeper.app.sheet.model import (
 )
 from scorekeeper.app.shell import Shell, header, named_icon, tagged
 from scorekeeper.dice import InvalidDice
-from scorekeeper.game import Action, GameError, RollWithoutDice, State
+from scorekeeper.game import Action, GameError, Roll, RollWithoutDice, State
 from scorekeeper.i18n import num, points
 from scorekeeper.service import GameService
 from scorekeeper.store import StoreError
@@ -226,6 +227,11 @@ class SheetScreen:
         async def redraw() -> None:
             if self.shell.screen is self:
                 if elsewhere:
+                    if self.dice.touched() and isinstance(action, Roll | RollWithoutDice) \
+                            and state.previous is not None and not self.variant.one_throw:
+                        # the throw being entered here was recorded first on another phone
+                        self.dice.tell(self.shell.t("thrown_elsewhere", dice=describe(state.previous, state,
+                                                                                       self.shell.lang)))
                     self.dice.forget_typed()  # half-typed dice were meant for the state before
                 else:  # this screen's own Undo or box: digits left in the field belong to no throw now
                     self.dice.keys.value = ""
