@@ -71,6 +71,7 @@ UI: dict[str, Text] = {
     "gora_ahead": Text("запас {n}", "ahead +{n}"),
     "upper_needed": Text("ещё {n}", "{n} to go"),
     "gora_even": Text("в ноль", "even"),
+    "penalty_instead": Text("штраф {penalty} вместо {net}", "penalty {penalty} instead of {net}"),
     "gora_sums_done": Text("По знакам {net}, по сумме кубиков {raw} из {target}: {result}.",
                            "By sign {net}; by the dice's sum {raw} of {target}: {result}."),
     "gora_sums": Text("По знакам {net}, по сумме кубиков {raw} из {target} в записанных клетках "

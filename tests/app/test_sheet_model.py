@@ -88,6 +88,20 @@ def test_gora_meter_says_what_is_needed_and_the_premium() -> None:
     assert upper_meter(yahtzee, {"upper": 40, "bonus": 0, "boxes": {}}, "en").note == "23 to go"
 
 
+def test_a_penalty_that_replaces_the_net_is_shown_as_what_the_gora_comes_to() -> None:
+    state = new_game(get_variant("ru_fences", gora_penalty_mode="replace_net", stages=1), ["Аня"])
+    for face, box in enumerate(("ones", "twos", "threes", "fours", "fives", "sixes"), start=1):
+        other = face % 6 + 1  # one of each face: the net −42, and the «гора» comes to −20 all told
+        state = apply(apply(state, Roll((face, other, other, other, other))), Score(box))
+    stage = state.sheet()["players"][0]["stages"][0]
+    meter = upper_meter(state.variant, stage, "ru")
+    assert (stage["upper"], stage["upper"] + stage["bonus"]) == (-42, -20)  # the "bonus" +22 takes it there
+    assert meter.note == "штраф \u221220 вместо \u221242" and meter.tone == "bad"
+    assert upper_meter(state.variant, stage, "en").note == "penalty \u221220 instead of \u221242"
+    plain = upper_meter(get_variant("ru_fences", stages=1), stage | {"bonus": -20}, "ru")
+    assert plain.note == "штраф \u221220"  # added to the net, as the rules have it by default
+
+
 def test_turn_line_and_turns_played() -> None:
     from scorekeeper.game import CrossOut, Score, apply
 

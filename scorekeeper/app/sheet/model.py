@@ -204,6 +204,10 @@ def upper_meter(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> Me
             return Meter("", "", "neutral")  # nothing written yet: no net, nothing to read as a result
         text = signed(upper)
         if filled:
+            if upper < 0 and rule.penalty_mode == "replace_net":  # the penalty stands instead of the net
+                whole = signed(upper + bonus)  # (the "bonus" is what takes the net there, up or down)
+                note = tr("penalty_instead", lang, penalty=whole, net=text) if bonus else f"{tr('penalty', lang)} {whole}"
+                return Meter(text, note, "bad", whole)
             if bonus > 0:
                 return Meter(text, f"{tr('premium', lang)} {signed(bonus)}", "good", signed(bonus))
             if bonus < 0:
