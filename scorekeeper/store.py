@@ -453,15 +453,20 @@ class Store:
 @lru_cache(maxsize=256)
 def match_form(variant_id: str, options: str) -> str:
     """How a game with these options (their JSON) is played: '' one game, 'series:N' a series of N
-    games, 'target:T' play to a total of T ('' too for options this version cannot read)."""
+    games, 'target:T' play to a total of T, 'stages:K' one game of K stages where the variant's
+    rules have another number ('' too for options this version cannot read): totals of different
+    forms do not compare."""
     try:
         variant = get_variant(variant_id, **json.loads(options))
+        usual = get_variant(variant_id)
     except Exception:
         return ""
     if variant.mode == "series":
         return f"series:{variant.series_games}"
     if variant.mode == "target":
         return f"target:{variant.target}"
+    if variant.stages != usual.stages:
+        return f"stages:{variant.stages}"
     return ""
 
 

@@ -45,6 +45,15 @@ def test_one_table_per_variant_and_form_the_leader_first(season: Shell) -> None:
     assert [r.name for r in tables[2].rows] in (["Аня", "Вера"], ["Вера", "Аня"])
 
 
+def test_games_of_fewer_stages_than_the_rules_have_a_table_of_their_own(season: Shell) -> None:
+    finish(season.store, "ru_fences", ["Аня", "Борис"], 11, {"stages": 1})  # a third as long
+    tables = {t.identifier: t for t in standings(stat_rows(season.store))}
+    assert "stats-table-ru_fences" in tables and "stats-table-ru_fences-stages1" in tables
+    assert all(r.games == 1 for r in tables["stats-table-ru_fences"].rows)  # the 3-stage game alone
+    season.show(lambda: StatisticsScreen(season))
+    assert texts(shown(season)["stats-table-ru_fences-stages1"])[0] == "Покер с оградами · 1 этап"
+
+
 def test_statistics_show_a_table_per_variant_with_a_line_per_player(season: Shell) -> None:
     season.show(lambda: StatisticsScreen(season))
     found = shown(season)

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.game import CrossOut, Miss, Score, State, apply, new_game
-from scorekeeper.i18n import Lang, num
+from scorekeeper.i18n import Lang, Text, num, plural_ru
 from scorekeeper.i18n.ui import tr
 from scorekeeper.rules import get_variant
 from scorekeeper.store import Store, match_form
@@ -81,14 +81,21 @@ def local_day(iso: str | None) -> str:
         return (iso or "")[:10]
 
 
+def stages_text(n: int) -> Text:
+    """'1 этап' / '1 stage', '2 этапа', '5 этапов'."""
+    return Text(f"{n} {plural_ru(n, 'этап', 'этапа', 'этапов')}", f"{n} {'stage' if n == 1 else 'stages'}")
+
+
 def form_name(form: str, lang: Lang) -> str:
-    """A match form as the cards and charts name it: 'серия из 3' / 'series of 3', 'до 500' / 'to 500'
-    ('' for single games)."""
+    """A match form as the cards and charts name it: 'серия из 3' / 'series of 3', 'до 500' / 'to 500',
+    '1 этап' / '1 stage' ('' for single games as the rules have them)."""
     kind, _, size = form.partition(":")
     if kind == "series":
         return tr("stats_form_series", lang, n=size)
     if kind == "target":
         return tr("stats_form_target", lang, n=size)
+    if kind == "stages":
+        return stages_text(int(size)).in_(lang)
     return ""
 
 
