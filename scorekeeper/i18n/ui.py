@@ -242,6 +242,8 @@ UI: dict[str, Text] = {
     "match_game_n": Text("Игра {n}", "Game {n}"),
     "match_extra": Text("Доп. игра", "Extra game"),
     "match_extra_players": Text("Дополнительная игра: {names}", "Extra game: {names}"),
+    "match_tied_wins": Text("Поровну побед в серии: {scores}", "The series is level on wins: {scores}"),
+    "match_tied_total": Text("До {target} дошли поровну: {scores}", "Level past {target}: {scores}"),
     "match_game_over": Text("{game} окончена: {scores}.", "{game} over: {scores}."),
     "match_game_won": Text("Победа: {names}.", "Won by {names}."),
     "match_game_tied": Text("Ничья: {names}.", "A tie: {names}."),

@@ -161,6 +161,8 @@ def test_a_drawn_game_of_a_series_is_played_off_by_its_leaders_and_the_series_go
     play(service, {"Борис": LOW, "Вера": HIGH})  # Вера wins game 2: 1 win each, Аня and Вера
     state = service.state
     assert state.extra_game and state.seats == (0, 2) and not state.finished
+    assert read(shell, "game-over-note").endswith(  # the game was won: why another is played
+        "Победа: Вера. Поровну побед в серии: Аня 1, Вера 1. Дополнительная игра: Аня и Вера.")
     assert state.sheet()["match"]["wins"] == {"Аня": 1, "Борис": 0, "Вера": 1}
     play(service, {"Аня": HIGH, "Вера": LOW})  # the extra game of the series: Аня's
     sheet = service.state.sheet()
@@ -282,3 +284,17 @@ def test_a_finished_series_page_in_history_lists_each_game_once(tmp_path: Path) 
     page = [line.replace("\u00a0", " ") for line in texts(shown(shell))]
     assert sum("Игра 2: Аня 21, Борис 84" in line for line in page) == 1
     assert "history-house-rules" not in identifiers(shown(shell))  # «Формат: серия; Игр в серии: 3» said above
+
+
+def test_a_target_reached_level_by_the_game_s_winner_says_why_an_extra_game_follows(tmp_path: Path) -> None:
+    shell = shell_at(tmp_path, width=360)
+    service = GameService.create(shell.store, "ru_encyclopedia", ["Аня", "Борис"], {"mode": "target", "target": 100})
+    shell.open_game(service.game_id)
+    play(service, {"Аня": HIGH, "Борис": LOW})  # 84 : 21
+    play(service, {"Аня": LOW, "Борис": HIGH})  # Борис wins game 2, and both are past 100 at 105
+    assert service.state.extra_game and not service.state.finished
+    assert read(shell, "game-over-note") == ("Игра 2 окончена: Аня 21, Борис 84. Победа: Борис. "
+                                             "До 100 дошли поровну: Аня 105, Борис 105. Дополнительная игра: Аня и Борис.")
+    shell.set_lang("en")
+    assert read(shell, "game-over-note").endswith("Won by Борис. Level past 100: Аня 105, Борис 105. "
+                                                  "Extra game: Аня and Борис.")

@@ -393,10 +393,19 @@ def game_over_note(state: State, lang: Lang) -> str:
         return ""
     sheet = state.sheet()
     names = [p["name"] for p in sheet["players"]]
-    note = game_result(played_games(sheet["match"])[-1], names, lang, over=True)
+    match = sheet["match"]
+    last = played_games(match)[-1]
+    note = game_result(last, names, lang, over=True)
     if state.extra_game:
-        playing = tr("match_and", lang).join(state.players[s] for s in state.seats)
-        note += f" {tr('match_extra_players', lang, names=playing)}."
+        leaders = [state.players[s] for s in state.seats]
+        if len(last["winners"]) == 1:  # the game was won, the match is tied: say how
+            if match["mode"] == "series":
+                won, _ = series_tally(match)
+                note += f" {tr('match_tied_wins', lang, scores=_scores({n: won[n] for n in leaders}, leaders))}."
+            elif match["mode"] == "target":
+                totals = {n: match["totals"][n] for n in leaders}
+                note += f" {tr('match_tied_total', lang, target=match['target'], scores=_scores(totals, leaders))}."
+        note += f" {tr('match_extra_players', lang, names=tr('match_and', lang).join(leaders))}."
     return note
 
 
