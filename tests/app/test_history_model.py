@@ -165,3 +165,20 @@ def test_empty_store_says_so(tmp_path: Path) -> None:
     assert "history-empty" in identifiers(HistoryScreen(shell).build()).keys()  # type: ignore[arg-type]
     stats = identifiers(StatisticsScreen(shell).build()).keys()  # type: ignore[arg-type]
     assert "stats-empty" in stats and "chart-results" not in stats
+
+
+def test_a_player_sitting_an_extra_game_out_is_drawn_level_with_the_others(tmp_path: Path) -> None:
+    from tests.app.test_match_view import HIGH, LOW, play
+
+    with Store(tmp_path / "match.db") as own:
+        service = GameService.create(own, "ru_encyclopedia", ["Аня", "Борис", "Вера"],
+                                     {"mode": "series", "series_games": 2})
+        play(service, {"Аня": HIGH, "Борис": HIGH, "Вера": LOW})  # a tie: Аня and Борис play it off
+        play(service, {"Аня": HIGH, "Борис": LOW})  # the extra game, Вера sitting out
+        play(service, {"Аня": LOW, "Борис": LOW, "Вера": HIGH})  # game 2, all three
+        series = running_totals(service.state)
+    boxes = len(service.state.variant.box_ids)
+    assert [len(s) for s in series] == [3 * boxes + 1] * 3  # game 2 at the same turns for everyone
+    vera = series[2]
+    assert vera[boxes:2 * boxes + 1] == [vera[boxes]] * (boxes + 1)  # level through the extra game
+    assert vera[-1] > vera[boxes]

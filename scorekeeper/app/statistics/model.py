@@ -109,15 +109,20 @@ def _regular_total(state: State, seat: int) -> int:
 
 
 def running_totals(state: State) -> list[list[int]]:
-    """Per seat: the total after each of that player's turns, starting at 0 before the first."""
+    """Per seat: the total after each of that player's turns, starting at 0 before the first. A
+    player who sits an extra game out keeps their total through its rounds (a point for each), so
+    that every player's next game is drawn at the same turns as the others'."""
     actions = state.effective_actions()
     replayed = new_game(state.variant, state.players)
     series: list[list[int]] = [[0] for _ in state.players]
     for action in actions:
-        seat = replayed.seat
+        seat, playing = replayed.seat, replayed.seats
         replayed = apply(replayed, action)
         if isinstance(action, Score | CrossOut | Miss) and seat is not None:
             series[seat].append(_regular_total(replayed, seat))
+            if seat == playing[0]:  # a round of the game begins: those sitting it out stay where they were
+                for other in (s for s in range(len(state.players)) if s not in playing):
+                    series[other].append(series[other][-1])
     return series
 
 
