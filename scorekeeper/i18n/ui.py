@@ -116,6 +116,7 @@ UI: dict[str, Text] = {
     "record_throw": Text("Записать бросок", "Record throw"),
     "cross_out": Text("Вычеркнуть", "Cross out"),
     "cross_out_armed": Text("{player}: выберите клетку, чтобы вычеркнуть", "{player}: pick a box to cross out"),
+    "cross_out_fences": Text("(+{n}\u00a0{word})", "(+{n}\u00a0fence{s})"),
     "cross_out_cancel": Text("Не вычёркивать", "Don't cross out"),
     "undo": Text("Отменить", "Undo"),
     "dice_keys": Text("Кубики с клавиатуры", "Dice by keyboard"),

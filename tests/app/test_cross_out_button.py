@@ -48,4 +48,17 @@ def test_armed_cross_out_still_says_whose_turn_it_is(shell: Shell) -> None:
     shell.redraw()
     sheet._toggle_cross_out(None)
     assert sheet.crossing
-    assert texts(identifiers(shell.page.controls[0])["turn"]) == ["Борис: выберите клетку, чтобы вычеркнуть"]
+    turn = texts(identifiers(shell.page.controls[0])["turn"])
+    assert turn == ["Борис: выберите клетку, чтобы вычеркнуть (+3\u00a0ограды)"]  # before a throw: three fences
+    sheet._toggle_cross_out(None)
+    service.roll((1, 1, 2, 5, 6))
+    shell.redraw()
+    sheet._toggle_cross_out(None)
+    assert texts(identifiers(shell.page.controls[0])["turn"]) == [
+        "Борис: выберите клетку, чтобы вычеркнуть (+2\u00a0ограды)"]
+    service.roll((1, 1, 2, 5, 6))
+    service.roll((1, 1, 2, 5, 6))
+    shell.redraw()
+    if not sheet.crossing:
+        sheet._toggle_cross_out(None)
+    assert sheet.crossing and texts(identifiers(shell.page.controls[0])["turn"]) == ["Борис: выберите клетку, чтобы вычеркнуть"]

@@ -42,7 +42,7 @@ from scorekeeper.app.sheet.model import (
 from scorekeeper.app.shell import Shell, header, named_icon, tagged
 from scorekeeper.dice import InvalidDice
 from scorekeeper.game import Action, GameError, Roll, RollWithoutDice, State
-from scorekeeper.i18n import num, points
+from scorekeeper.i18n import num, plural_ru, points
 from scorekeeper.service import GameService
 from scorekeeper.store import StoreError
 
@@ -836,6 +836,10 @@ class SheetScreen:
             self.crossing = False
         turn_text = (t("cross_out_armed", player=state.player_name or "") if self.crossing  # whose box it is, still
                      else turn_line(state, s.lang))
+        banked = state.variant.throws - state.throws if self.crossing and self.variant.fences else 0
+        if banked > 0:  # what striking now earns in «Покер с оградами»
+            turn_text += " " + t("cross_out_fences", n=banked,
+                                 word=plural_ru(banked, "ограда", "ограды", "оград"), s="" if banked == 1 else "s")
         chances = upper_chances(state, s.lang)
         turn_label = tagged(ft.Text(turn_text, size=17, weight=ft.FontWeight.W_600,
                                     color=ft.Colors.ERROR if self.crossing else None,
