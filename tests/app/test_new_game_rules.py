@@ -194,3 +194,18 @@ def test_the_first_player_cannot_be_moved_up_and_moving_up_never_swaps_the_ends(
     buttons["move-up-3"].content.on_click(None)
     assert screen.form.names == ["Вася", "Коля", "Петя"]
     assert identifiers(shown(shell))["move-up-1"].content.disabled
+
+
+def test_a_tie_rule_and_the_pair_rules_say_what_they_change(tmp_path: Path) -> None:
+    shell = shell_at(tmp_path, route="/new")
+    screen = NewGameScreen(shell)
+    shell.show(lambda: screen)
+    screen.options_open = True
+    screen.form.pick_variant("ru_fences")
+    for name, value, said in (("tie_break", "extra_game", "играют ещё одну игру"),
+                              ("tie_break", "shared", "побеждают вместе"),
+                              ("two_pairs_allow_quads", True, "4-4-4-4-2 в две пары"),
+                              ("full_allows_five_of_kind", True, "тройка и пара разных")):
+        screen.form.set_option(name, value)
+        shell.redraw()
+        assert said in " ".join(texts(identifiers(shown(shell))[f"option-{name}"])), name
