@@ -338,7 +338,7 @@ OPTION_NAMES: dict[str, Text] = {
     "upper_threshold": Text("Сумма верха для бонуса", "Upper sum for the bonus"),
     "upper_bonus": Text("Бонус за сумму верха", "Bonus for the upper sum"),
     "extra_bonus": Text("Бонус за каждые следующие пять одинаковых", "Bonus per extra five of a kind"),
-    "joker": Text("Как записывать следующий покер (джокер)", "Joker rule for an extra five of a kind"),
+    "joker": Text("Как записывать следующие пять одинаковых (джокер)", "Joker rule for an extra five of a kind"),
     "straight_score": Text("Очки за стрит (Escalera)", "Escalera scores"),
     "full_score": Text("Очки за фулл", "Full scores"),
     "four_score": Text("Очки за каре (Póker)", "Póker scores"),
@@ -455,15 +455,15 @@ OPTION_HELP: dict[str, Text] = {
     "upper_threshold": Text("Бонус даётся, когда сумма верха не меньше этой.",
                             "The bonus comes once the upper sum reaches this."),
     "extra_bonus": Text("Пока в клетке пяти одинаковых 50; при 0 бонуса нет.", "While the five-of-a-kind box holds 50; none if it holds 0."),
-    "joker.forced": Text("Сначала свой верх: следующий покер — в клетку своего номинала, если она открыта, "
+    "joker.forced": Text("Сначала свой верх: следующие пять одинаковых — в клетку своего номинала, если она открыта, "
                          "иначе в нижнюю по полной цене.",
                          "Own upper box first: an extra five of a kind goes in its face's box while open, "
                          "else in a lower box at full value."),
-    "joker.free": Text("В любую клетку: следующий покер можно записать в любую открытую клетку, "
+    "joker.free": Text("В любую клетку: следующие пять одинаковых можно записать в любую открытую клетку, "
                        "в нижнюю — по полной цене.",
                        "Any open box: an extra five of a kind may go in any open box, a lower one at full "
                        "value."),
-    "joker.none": Text("Без джокера: следующий покер — просто пять кубиков, каждая клетка считает его "
+    "joker.none": Text("Без джокера: следующие пять одинаковых — просто пять кубиков, каждая клетка считает их "
                        "по своему правилу.",
                        "No joker: an extra five of a kind is five dice like any other; each box scores it "
                        "by its own rule."),
