@@ -70,6 +70,9 @@ def test_the_gora_boxes_are_written_with_their_sign(tmp_path: Path) -> None:
     said = " ".join(texts(shell.page.dialogs[-1]))
     assert "Гора · Борис · этап 1" in said
     assert "По знакам −3, по сумме кубиков 0 из 3 в записанных клетках (во всех шести — из 63): нужно +3." in said
+    # the fences banked, as the live sheet's row: Аня wrote on her first throw (+2), Борис too
+    assert [texts(cells[f"history-fences-{n}"]) for n in (1, 2)] == [["2"], ["2"]]
+    assert "history-fences-1" not in identifiers(shown_game(shell, "yatzy"))  # only where there are fences
 
 
 @pytest.mark.parametrize("width", [360, 390])
@@ -173,3 +176,12 @@ def test_a_chosen_player_stays_in_sight_at_the_start_of_its_row(tmp_path: Path, 
     assert players[:2] == [f"{prefix}-player-all", f"{prefix}-player-Яна"], players
     variants = [chip.identifier for chip in rows[1].controls]
     assert variants[:2] == [f"{prefix}-variant-all", f"{prefix}-variant-yahtzee"], variants
+
+
+def shown_game(shell: Shell, variant: str) -> ft.Control:
+    """History's sheet of a game of `variant` with one throw written."""
+    service = GameService.create(shell.store, variant, ["Аня"])
+    service.roll((1, 2, 3, 4, 5))
+    service.score("chance")
+    shell.show(lambda: GameSheetScreen(shell, service.game_id))
+    return shown(shell)

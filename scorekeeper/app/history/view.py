@@ -503,6 +503,8 @@ class GameSheetScreen:
                 parts.append((label, cells, theme.SECTION if row.kind != "box" else None, line))
         totals = [("sheet-total", s.t("game_total" if "match" in sheet else "total"),
                    [num(p["total"]) for p in players])]
+        if variant.fences:  # the fences banked at the end (worth nothing then), as the live sheet's row
+            totals.append(("fences", s.t("fences"), [num(p.get("fences", 0)) for p in players]))
         totals += [(row.key, row.label, row.values) for row in match_rows(sheet, s.lang)]
         for n, (key, text, values) in enumerate(totals):
             long = len(text) > theme.LABEL_ONE_LINE
