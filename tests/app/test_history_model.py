@@ -182,3 +182,29 @@ def test_a_player_sitting_an_extra_game_out_is_drawn_level_with_the_others(tmp_p
     vera = series[2]
     assert vera[boxes:2 * boxes + 1] == [vera[boxes]] * (boxes + 1)  # level through the extra game
     assert vera[-1] > vera[boxes]
+
+
+@pytest.mark.parametrize(("variant", "options"), [
+    ("ru_encyclopedia", {"mode": "series", "series_games": 3}),
+    ("ru_encyclopedia", {"mode": "target", "target": 150}),
+    ("ru_fences", {"tie_break": "extra_game", "stages": 1}),
+    ("generala", {"tie_break": "extra_game"}),
+])
+def test_each_game_of_a_match_replayed_alone_ends_with_the_match_s_totals(variant: str, options: dict[str, Any]) -> None:
+    from scorekeeper.app.statistics.model import match_games
+
+    extra = 0
+    for seed in range(12):
+        state = new_game(get_variant(variant, **options), ["Аня", "Борис", "Вера"][: 2 + seed % 2])
+        for action, _ in play_random(state, random.Random(seed)):
+            state = apply(state, action)
+        games = match_games(state)
+        assert len(games) == len(state.games)
+        for record, game in zip(state.games, games, strict=True):
+            assert game.finished
+            assert {p["name"]: p["total"] for p in game.sheet()["players"]} == {
+                state.players[seat]: total for seat, total in zip(record.seats, record.totals, strict=True)}
+            extra += record.extra
+    assert match_games(new_game(get_variant("yatzy"), ["Аня"])) == []
+    if variant == "ru_encyclopedia" and options["mode"] == "series":
+        assert extra > 0  # extra games were among them

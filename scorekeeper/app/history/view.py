@@ -20,6 +20,7 @@ from scorekeeper.app.statistics.model import (
     day_of,
     form_name,
     local_day,
+    match_games,
     num,
     played_variants,
     running_totals,
@@ -277,6 +278,7 @@ class GameSheetScreen:
         self.game_id = game_id
         self.route = f"/history/{game_id}"  # its address: a reload or Back comes back to it
         self.back = back or (lambda: shell.show(lambda: HistoryScreen(shell)))
+        self.game_shown: int | None = None  # which game of a match the sheet shows (None: the last)
 
     def dispose(self) -> None:
         """Nothing to let go of."""
@@ -306,9 +308,12 @@ class GameSheetScreen:
                                                       height=theme.TAP),
                                     "history-abandon"))
         parts.append(running_chart(s, names, running_totals(state)))
-        if "match" in sheet:
-            parts.append(ft.Text(t("hist_last_game"), size=15, weight=ft.FontWeight.W_600))
-        parts.append(tagged(self._sheet(state, sheet), "history-sheet"))
+        shown, shown_sheet = state, sheet
+        if "match" in sheet:  # which of the match's games to show: the last (or the one in play) first
+            chooser, shown = self._game_chooser(state, sheet)
+            parts.append(chooser)
+            shown_sheet = sheet if shown is state else shown.sheet()
+        parts.append(tagged(self._sheet(shown, shown_sheet), "history-sheet"))
         parts.append(self._moves(state))
         body = ft.Column(parts, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
         # The number first: a long variant name is cut, the game's number stays.
@@ -319,6 +324,34 @@ class GameSheetScreen:
             spacing=0,
             expand=True,
         )
+
+    def _game_chooser(self, state: Any, sheet: dict[str, Any]) -> tuple[ft.Control, Any]:
+        """The match's games as buttons (`history-game-K`), each opening its own sheet, the last
+        game (or the one being played) at first; and the state whose sheet to show."""
+        from scorekeeper.app.sheet.model import game_title, played_games
+
+        s = self.shell
+        games = match_games(state)
+        titles = [game_title(g, s.lang) for g in played_games(sheet["match"])]
+        if not state.finished:  # the game being played, as it stands
+            titles.append(s.t("hist_game_in_play"))
+        last = len(titles) - 1
+        chosen = last if self.game_shown is None else min(self.game_shown, last)
+
+        def pick(k: int) -> Callable[[Any], None]:
+            def handler(_: Any) -> None:
+                self.game_shown = k
+                s.redraw()
+            return handler
+
+        buttons: list[ft.Control] = []
+        for k, title in enumerate(titles):
+            kind = ft.FilledTonalButton if k == chosen else ft.TextButton
+            button = kind(content=ft.Text(title, size=15), on_click=pick(k), height=theme.TAP)
+            buttons.append(tagged(button, f"history-game-{k + 1}", selected=k == chosen))
+        chooser = ft.Column([ft.Text(s.t("hist_game_sheet"), size=15, weight=ft.FontWeight.W_600),
+                             ft.Row(buttons, spacing=4, wrap=True)], spacing=4)
+        return chooser, state if chosen == last else games[chosen]
 
     def _resume(self, abandoned: bool) -> None:
         """Open the game's sheet to play on (an abandoned game is no longer so)."""

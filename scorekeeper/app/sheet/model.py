@@ -354,7 +354,7 @@ def match_line(sheet: dict[str, Any], lang: Lang, games: bool = True) -> str:
         parts.append(tr("match_to_target", lang, target=match["target"], scores=_scores(match["totals"], names)))
     if games and sheet["finished"] and len(match["games"]) > 1:
         # The whole story of the match: every game, the first included.
-        parts += [f"{_game_title(g, lang)}: {_scores(g['totals'], names)}" for g in played_games(match)]
+        parts += [f"{game_title(g, lang)}: {_scores(g['totals'], names)}" for g in played_games(match)]
     return " · ".join(parts)
 
 
@@ -370,7 +370,7 @@ def played_games(match: dict[str, Any]) -> list[dict[str, Any]]:
     return games
 
 
-def _game_title(game: dict[str, Any], lang: Lang) -> str:
+def game_title(game: dict[str, Any], lang: Lang) -> str:
     """'Игра 1', 'Доп. игра'."""
     return tr("match_extra", lang) if game["extra_game"] else tr("match_game_n", lang, n=game["number"])
 
@@ -378,7 +378,7 @@ def _game_title(game: dict[str, Any], lang: Lang) -> str:
 def game_result(game: dict[str, Any], names: list[str], lang: Lang, over: bool = False) -> str:
     """One finished game of a match (an entry of the sheet's match "games"): 'Игра 1: Аня 213,
     Борис 192. Победа: Аня.'; `over`: said as news, 'Игра 1 окончена: …'."""
-    title = _game_title(game, lang)
+    title = game_title(game, lang)
     scores = _scores(game["totals"], names)
     head = tr("match_game_over", lang, game=title, scores=scores) if over else f"{title}: {scores}."
     winners = game["winners"]
