@@ -175,13 +175,13 @@ def test_a_drawn_game_of_a_series_is_played_off_by_its_leaders_and_the_series_go
     assert read(shell, "history-total-1").startswith("Аня") and "1 победа" in read(shell, "history-total-1")
     # each game of the match has its own sheet in History, the last shown first
     found = identifiers(shown(shell))
-    games = [read(shell, f"history-game-{k}") for k in range(1, 5)]
-    assert games == ["Игра 1", "Игра 2", "Доп. игра", "Доп. игра"] and "history-game-5" not in found
-    assert found["history-game-4"].selected and not found["history-game-1"].selected
+    games = [read(shell, f"history-match-game-{k}") for k in range(1, 5)]
+    assert games == ["Игра 1", "Игра 2", "Доп. игра", "Доп. игра"] and "history-match-game-5" not in found
+    assert found["history-match-game-4"].selected and not found["history-match-game-1"].selected
     assert read(shell, "history-sheet-total-2") == "21"  # Борис sat the last game out: his game 2 stands
-    found["history-game-1"].content.on_click(None)
+    found["history-match-game-1"].content.on_click(None)
     assert [read(shell, f"history-sheet-total-{n}") for n in (1, 2, 3)] == ["84", "21", "21"]
-    identifiers(shown(shell))["history-game-3"].content.on_click(None)  # Борис and Вера played game 2 off
+    identifiers(shown(shell))["history-match-game-3"].content.on_click(None)  # Борис and Вера played game 2 off
     assert [read(shell, f"history-sheet-total-{n}") for n in (1, 2)] == ["21", "84"]
     assert read(shell, "history-box-1-1-ones") == "3"  # its first column is the first to play there: Борис, 1-1-1-2-2
 

@@ -326,7 +326,7 @@ class GameSheetScreen:
         )
 
     def _game_chooser(self, state: Any, sheet: dict[str, Any]) -> tuple[ft.Control, Any]:
-        """The match's games as buttons (`history-game-K`), each opening its own sheet, the last
+        """The match's games as buttons (`history-match-game-K`), each opening its own sheet, the last
         game (or the one being played) at first; and the state whose sheet to show."""
         from scorekeeper.app.sheet.model import game_title, played_games
 
@@ -348,7 +348,7 @@ class GameSheetScreen:
         for k, title in enumerate(titles):
             kind = ft.FilledTonalButton if k == chosen else ft.TextButton
             button = kind(content=ft.Text(title, size=15), on_click=pick(k), height=theme.TAP)
-            buttons.append(tagged(button, f"history-game-{k + 1}", selected=k == chosen))
+            buttons.append(tagged(button, f"history-match-game-{k + 1}", selected=k == chosen))
         chooser = ft.Column([ft.Text(s.t("hist_game_sheet"), size=15, weight=ft.FontWeight.W_600),
                              ft.Row(buttons, spacing=4, wrap=True)], spacing=4)
         return chooser, state if chosen == last else games[chosen]
