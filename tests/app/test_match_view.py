@@ -184,6 +184,8 @@ def test_a_drawn_game_of_a_series_is_played_off_by_its_leaders_and_the_series_go
     identifiers(shown(shell))["history-match-game-3"].content.on_click(None)  # Борис and Вера played game 2 off
     assert [read(shell, f"history-sheet-total-{n}") for n in (1, 2)] == ["21", "84"]
     assert read(shell, "history-box-1-1-ones") == "3"  # its first column is the first to play there: Борис, 1-1-1-2-2
+    turns = texts(identifiers(shown(shell))["history-turns"])[1:]  # and the turns are that game's
+    assert len(turns) == 2 * len(BOXES) and not any(line.startswith("Аня") for line in turns)
 
 
 def test_where_ties_are_shared_a_drawn_game_of_a_series_shows_as_a_draw(tmp_path: Path) -> None:

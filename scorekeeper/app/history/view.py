@@ -308,13 +308,13 @@ class GameSheetScreen:
                                                       height=theme.TAP),
                                     "history-abandon"))
         parts.append(running_chart(s, names, running_totals(state)))
-        shown, shown_sheet = state, sheet
+        shown, shown_sheet, game = state, sheet, None
         if "match" in sheet:  # which of the match's games to show: the last (or the one in play) first
-            chooser, shown = self._game_chooser(state, sheet)
+            chooser, shown, game = self._game_chooser(state, sheet)
             parts.append(chooser)
             shown_sheet = sheet if shown is state else shown.sheet()
         parts.append(tagged(self._sheet(shown, shown_sheet), "history-sheet"))
-        parts.append(self._moves(state))
+        parts.append(self._moves(state, game))
         body = ft.Column(parts, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
         # The number first: a long variant name is cut, the game's number stays.
         title = f"{t('hist_game_no', n=self.game_id)} · {variant_name(info.variant, s.lang)}"
@@ -325,9 +325,10 @@ class GameSheetScreen:
             expand=True,
         )
 
-    def _game_chooser(self, state: Any, sheet: dict[str, Any]) -> tuple[ft.Control, Any]:
+    def _game_chooser(self, state: Any, sheet: dict[str, Any]) -> tuple[ft.Control, Any, int]:
         """The match's games as buttons (`history-match-game-K`), each opening its own sheet, the last
-        game (or the one being played) at first; and the state whose sheet to show."""
+        game (or the one being played) at first; the state whose sheet to show, and its game's
+        index in the match (0-based, extra games counted)."""
         from scorekeeper.app.sheet.model import game_title, played_games
 
         s = self.shell
@@ -346,12 +347,12 @@ class GameSheetScreen:
 
         buttons: list[ft.Control] = []
         for k, title in enumerate(titles):
-            kind = ft.FilledTonalButton if k == chosen else ft.TextButton
+            kind = ft.FilledTonalButton if k == chosen else ft.OutlinedButton  # alike in size: no jump
             button = kind(content=ft.Text(title, size=15), on_click=pick(k), height=theme.TAP)
             buttons.append(tagged(button, f"history-match-game-{k + 1}", selected=k == chosen))
         chooser = ft.Column([ft.Text(s.t("hist_game_sheet"), size=15, weight=ft.FontWeight.W_600),
                              ft.Row(buttons, spacing=4, wrap=True)], spacing=4)
-        return chooser, state if chosen == last else games[chosen]
+        return chooser, state if chosen == last else games[chosen], chosen
 
     def _resume(self, abandoned: bool) -> None:
         """Open the game's sheet to play on (an abandoned game is no longer so)."""
@@ -360,14 +361,17 @@ class GameSheetScreen:
             unfinished.changed(self.shell.store)
         self.shell.open_game(self.game_id)
 
-    def _moves(self, state: Any) -> ft.Control:
-        """Every turn of the game, newest first, the moves an Undo took back kept and marked."""
+    def _moves(self, state: Any, game: int | None = None) -> ft.Control:
+        """Every turn of the game (of a match, of its `game`-th game, 0-based), newest first, the
+        moves an Undo took back kept and marked."""
         from scorekeeper.app.sheet.model import turns_played
         from scorekeeper.game import new_game
         from scorekeeper.game.moves import replay_moves
 
         s = self.shell
         log = replay_moves(new_game(state.variant, state.players), s.store.actions(self.game_id))
+        if game is not None:
+            log = [m for m in log if len(m.before.games) == game]
         lines = turns_played(state, s.lang, limit=None, log=log)
         return tagged(
             ft.Column([ft.Text(s.t("turns_played"), size=15, weight=ft.FontWeight.W_600),
