@@ -72,6 +72,7 @@ UI: dict[str, Text] = {
     "upper_needed": Text("ещё {n}", "{n} to go"),
     "gora_even": Text("в ноль", "even"),
     "penalty_instead": Text("штраф {penalty} вместо {net}", "penalty {penalty} instead of {net}"),
+    "gora_comes_to": Text("итог {total}", "{total} in all"),
     "gora_sums_done": Text("По знакам {net}, по сумме кубиков {raw} из {target}: {result}.",
                            "By sign {net}; by the dice's sum {raw} of {target}: {result}."),
     "gora_sums": Text("По знакам {net}, по сумме кубиков {raw} из {target} в записанных клетках "
@@ -315,7 +316,7 @@ OPTION_NAMES: dict[str, Text] = {
     "gora_premium": Text("Премия за «гору» в плюсе", "Premium for a gora above zero"),
     "gora_penalty": Text("Штраф за «гору» в минусе", "Penalty for a gora below zero"),
     "gora_premium_at_zero": Text("Премия и за «гору» ровно в ноль", "Premium for a gora of exactly 0"),
-    "gora_penalty_mode": Text("Штраф за «гору» в минусе: как считать", "How the gora penalty counts"),
+    "gora_penalty_mode": Text("Как считать штраф за «гору» в минусе", "How the gora penalty counts"),
     "fences_on_gora": Text("Ограды и за клетки «горы»", "Fences on gora boxes too"),
     "allow_gora_cross_out": Text("Клетки «горы» можно вычёркивать", "Gora boxes may be crossed out"),
     "allow_zero_roll_cross_out": Text("Вычёркивание без броска (+3 ограды)", "Crossing out before any throw (+3 fences)"),

@@ -27,7 +27,7 @@ UI_HISTORY: dict[str, Text] = {
     "hist_turns": Text("ходов: {n}", "{n} turns"),
     "hist_filter_player": Text("Игрок", "Player"),
     "hist_filter_variant": Text("Игра", "Game"),
-    "hist_game_sheet": Text("Лист игры", "The sheet of"),
+    "hist_game_sheet": Text("Лист игры", "Game sheet"),
     "hist_game_in_play": Text("Текущая игра", "The game in play"),
     "hist_count": Text("Игр: {n}", "Games: {n}"),
     "hist_shown": Text("Игр: {n}, показаны последние {shown}", "Games: {n}, the latest {shown} shown"),

@@ -97,6 +97,7 @@ def test_a_penalty_that_replaces_the_net_is_shown_as_what_the_gora_comes_to() ->
     meter = upper_meter(state.variant, stage, "ru")
     assert (stage["upper"], stage["upper"] + stage["bonus"]) == (-42, -20)  # the "bonus" +22 takes it there
     assert meter.note == "штраф \u221220 вместо \u221242" and meter.tone == "bad"
+    assert meter.note_in(200) == meter.note_in(50) == "итог \u221220"  # under the net, in a cell's width
     assert upper_meter(state.variant, stage, "en").note == "penalty \u221220 instead of \u221242"
     plain = upper_meter(get_variant("ru_fences", stages=1), stage | {"bonus": -20}, "ru")
     assert plain.note == "штраф \u221220"  # added to the net, as the rules have it by default

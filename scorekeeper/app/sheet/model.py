@@ -185,9 +185,12 @@ class Meter:
     note: str  # what is still needed, or the premium / penalty once complete
     tone: Literal["good", "bad", "neutral"]
     short: str | None = None  # the note for a narrow column, where it differs: the premium's points alone
+    cell: str | None = None  # the note under the net in any column, where the note is too long for one
 
     def note_in(self, width: float) -> str:
         """The note for a column this wide (px)."""
+        if self.cell is not None:
+            return self.cell
         return self.short if self.short is not None and width < NARROW_CELL else self.note
 
 
@@ -207,7 +210,7 @@ def upper_meter(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> Me
             if upper < 0 and rule.penalty_mode == "replace_net":  # the penalty stands instead of the net
                 whole = signed(upper + bonus)  # (the "bonus" is what takes the net there, up or down)
                 note = tr("penalty_instead", lang, penalty=whole, net=text) if bonus else f"{tr('penalty', lang)} {whole}"
-                return Meter(text, note, "bad", whole)
+                return Meter(text, note, "bad", whole, tr("gora_comes_to", lang, total=whole))
             if bonus > 0:
                 return Meter(text, f"{tr('premium', lang)} {signed(bonus)}", "good", signed(bonus))
             if bonus < 0:
