@@ -191,7 +191,7 @@ def test_a_player_sitting_an_extra_game_out_is_drawn_level_with_the_others(tmp_p
     ("generala", {"tie_break": "extra_game"}),
 ])
 def test_each_game_of_a_match_replayed_alone_ends_with_the_match_s_totals(variant: str, options: dict[str, Any]) -> None:
-    from scorekeeper.app.statistics.model import match_games
+    from scorekeeper.game.moves import match_games
 
     extra = 0
     for seed in range(12):

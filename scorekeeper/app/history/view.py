@@ -20,13 +20,13 @@ from scorekeeper.app.statistics.model import (
     day_of,
     form_name,
     local_day,
-    match_games,
     num,
     played_variants,
     running_totals,
     totals_by_game,
     when,
 )
+from scorekeeper.game.moves import match_games
 from scorekeeper.i18n import Lang, plural_ru, scored
 from scorekeeper.store import StoreError
 

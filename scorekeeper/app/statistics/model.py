@@ -126,37 +126,6 @@ def running_totals(state: State) -> list[list[int]]:
     return series
 
 
-MATCH_OPTIONS = ("mode", "series_games", "target", "tie_break")  # what makes games a match
-
-
-def match_games(state: State) -> list[State]:
-    """Each finished game of a match (a series, play to a target, or a game that went to an extra
-    game) as a game of its own, in the order played: its actions replayed by its players, in the
-    order they first acted in it, under the same rules played as one game, ties shared (so that it
-    ends where the match's game ended). Empty for a single game."""
-    if not state.games:
-        return []
-    rules = {k: v for k, v in state.variant.options.items() if k not in MATCH_OPTIONS}
-    single = get_variant(state.variant.id, **rules, tie_break="shared")
-    games: list[State] = []
-    replayed = new_game(state.variant, state.players)
-    actions: list[Any] = []
-    actors: list[str] = []
-    for action in state.effective_actions():
-        actor, ended = replayed.player_name, len(replayed.games)
-        replayed = apply(replayed, action)
-        actions.append(action)
-        if actor is not None and actor not in actors:
-            actors.append(actor)
-        if len(replayed.games) > ended:  # the action that ended one of the match's games
-            game = new_game(single, actors)
-            for taken in actions:
-                game = apply(game, taken)
-            games.append(game)
-            actions, actors = [], []
-    return games
-
-
 @dataclass(frozen=True)
 class GameResult:
     """One finished game of a variant, in the order they were played."""
