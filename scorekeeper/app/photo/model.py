@@ -186,7 +186,7 @@ def dice_word(n: int) -> Text:
 
 def found_ru(n: int) -> str:
     """'Найден' 1 кубик, 'Найдено' 2 / 5 кубиков (the participle agrees with the number)."""
-    return "Найден" if n % 10 == 1 and n % 100 != 11 else "Найдено"
+    return plural_ru(n, "Найден", "Найдено", "Найдено")
 
 
 def dice_told(count: int, added: int = 0, removed: int = 0) -> Text:
@@ -196,10 +196,10 @@ def dice_told(count: int, added: int = 0, removed: int = 0) -> Text:
     if added <= 0:
         if gone is None:
             return Text(f"{found_ru(count)} {dice_word(count).ru}", f"Found {dice_word(count).en}")
-        left_ru = "Остался" if count % 10 == 1 and count % 100 != 11 else "Осталось"
+        left_ru = plural_ru(count, "Остался", "Осталось", "Осталось")
         return Text(f"{left_ru} {dice_word(count).ru} ({gone.ru})", f"{dice_word(count).en} left ({gone.en})")
     if added >= count:
-        added_ru = "Добавлен" if count % 10 == 1 and count % 100 != 11 else "Добавлено"
+        added_ru = plural_ru(count, "Добавлен", "Добавлено", "Добавлено")
         told = Text(f"{added_ru} вручную {dice_word(count).ru}", f"{dice_word(count).en} added by hand")
         return told if gone is None else Text(f"{told.ru} ({gone.ru})", f"{told.en} ({gone.en})")
     more = ("", "") if gone is None else (f", {gone.ru}", f", {gone.en}")
