@@ -12,6 +12,7 @@ from scorekeeper.app.statistics.model import (
     StatRow,
     axis_step,
     competition_places,
+    match_running,
     num,
     played_variants,
     results_over_time,
@@ -26,7 +27,7 @@ from scorekeeper.i18n.ui import tr
 from scorekeeper.rules import get_variant
 from scorekeeper.service import GameService
 from scorekeeper.store import Store
-from tests.app.controls import identifiers
+from tests.app.controls import identifiers, texts, walk
 
 
 @pytest.fixture
@@ -182,6 +183,45 @@ def test_a_player_sitting_an_extra_game_out_is_drawn_level_with_the_others(tmp_p
     vera = series[2]
     assert vera[boxes:2 * boxes + 1] == [vera[boxes]] * (boxes + 1)  # level through the extra game
     assert vera[-1] > vera[boxes]
+
+
+def test_the_running_chart_of_a_match_marks_where_each_next_game_begins(tmp_path: Path) -> None:
+    import flet_charts as fch
+
+    from scorekeeper.app.statistics.charts import MARK_DASH, running_chart
+    from tests.app.test_match_view import BOXES, HIGH, LOW, play
+
+    with Store(tmp_path / "match.db") as own:
+        service = GameService.create(own, "ru_encyclopedia", ["Аня", "Борис", "Вера"],
+                                     {"mode": "series", "series_games": 2})
+        play(service, {"Аня": HIGH, "Борис": HIGH, "Вера": LOW})  # a tie: Аня and Борис play it off
+        play(service, {"Аня": HIGH, "Борис": LOW})  # the extra game
+        play(service, {"Аня": LOW, "Борис": LOW, "Вера": HIGH})  # game 2: Аня and Вера level on wins
+        assert service.state.extra_game and not match_running(service.state)[1][2:]  # due, not begun
+        service.roll(LOW)
+        service.score(BOXES[0])  # the next extra game's first turn
+        series, starts = match_running(service.state)
+        shell = FakeShell(own)
+        chart = running_chart(shell, ["Аня", "Борис", "Вера"], series, starts)  # type: ignore[arg-type]
+    boxes = len(service.state.variant.box_ids)
+    assert [(s.at, s.extra) for s in starts] == [(boxes + 0.5, True), (2 * boxes + 0.5, False), (3 * boxes + 0.5, True)]
+    assert series == running_totals(service.state)
+    lines = [c for c in walk(chart) if isinstance(c, fch.LineChart)][0].data_series
+    dashed = [line for line in lines if line.dash_pattern == MARK_DASH]
+    assert [{p.x for p in line.points} for line in dashed] == [{boxes + 0.5}, {2 * boxes + 0.5}, {3 * boxes + 0.5}]
+    assert len(lines) == 3 + 3
+    spoken = chart.label  # type: ignore[attr-defined]
+    assert spoken.endswith(f"доп. игра с хода {boxes + 1}, игра 2 с хода {2 * boxes + 1}, доп. игра с хода {3 * boxes + 1}")
+    assert "Сумма очков после каждого хода. Пунктир — начало следующей игры." in texts(chart)
+
+
+def test_a_single_game_s_chart_has_no_game_marks(store: Store) -> None:
+    from scorekeeper.app.statistics.charts import running_chart
+
+    state = store.load(1)[1]
+    series, starts = match_running(state)
+    chart = running_chart(FakeShell(store), state.players, series, starts)  # type: ignore[arg-type]
+    assert starts == [] and "Пунктир" not in " ".join(texts(chart))
 
 
 @pytest.mark.parametrize(("variant", "options"), [

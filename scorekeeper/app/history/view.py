@@ -20,9 +20,9 @@ from scorekeeper.app.statistics.model import (
     day_of,
     form_name,
     local_day,
+    match_running,
     num,
     played_variants,
-    running_totals,
     totals_by_game,
     when,
 )
@@ -307,7 +307,7 @@ class GameSheetScreen:
                                                       on_click=lambda _: confirm_abandon(s, self.game_id, s.redraw),
                                                       height=theme.TAP),
                                     "history-abandon"))
-        parts.append(running_chart(s, names, running_totals(state)))
+        parts.append(running_chart(s, names, *match_running(state)))
         shown, shown_sheet, game = state, sheet, None
         if "match" in sheet:  # which of the match's games to show: the last (or the one in play) first
             chooser, shown, game = self._game_chooser(state, sheet)

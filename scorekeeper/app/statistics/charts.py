@@ -14,11 +14,12 @@ import flet_charts as fch
 
 from scorekeeper.app import theme
 from scorekeeper.app.shell import Shell, tagged
-from scorekeeper.app.statistics.model import GameResult, axis_step, colour
+from scorekeeper.app.statistics.model import GameResult, GameStart, axis_step, colour
 from scorekeeper.i18n import num
 
 CHART_H = 230
 TOOLTIP_BG = "#263238"  # dark in both themes: the lines' mid tones read on it
+MARK_DASH = [6, 5]  # px drawn, px left: the line where a match's next game begins
 TOOLTIP_MAX_W = 240  # px: «Мария-Антуанетта: 1234» on one line (fl_chart's 120 broke names)
 
 
@@ -65,14 +66,23 @@ def legend(names: Sequence[str], seats: Sequence[int] | None = None) -> ft.Contr
 
 
 def _chart(series: list[tuple[int, list[tuple[float, float]]]], x_max: float, x_title: str,
-           x_step: float | None = None, names: Sequence[str] = (), colours: Sequence[int] | None = None
-           ) -> fch.LineChart:
+           x_step: float | None = None, names: Sequence[str] = (), colours: Sequence[int] | None = None,
+           marks: Sequence[float] = ()) -> fch.LineChart:
     """One line per (player's index in `names`, points); `colours` the palette index of each
-    player where it is not the index itself."""
+    player where it is not the index itself; a dashed upright line at each x of `marks`."""
     ys = [y for _, points in series for _, y in points] or [0.0]
     low, high, step = _ticks(min(ys), max(ys))
     xs = x_step or axis_step(max(x_max, 1.0), 5)
     data = [
+        fch.LineChartData(
+            points=[fch.LineChartDataPoint(x=x, y=y, show_tooltip=False) for y in (low, high)],
+            color=theme.MUTED,
+            stroke_width=1.5,
+            dash_pattern=MARK_DASH,
+            point=False,
+        )
+        for x in marks
+    ] + [
         fch.LineChartData(
             points=[fch.LineChartDataPoint(x=x, y=y, tooltip=_tip(names, seat, y)) for x, y in points],
             color=colour(colours[seat] if colours is not None else seat),
@@ -120,18 +130,29 @@ def _palette(names: Sequence[str], given: Mapping[str, int]) -> list[int]:
     return [given[n] if n in given else next(free) for n in names]
 
 
-def running_chart(shell: Shell, names: Sequence[str], totals: list[list[int]]) -> ft.Control:
-    """Running totals turn by turn of one game: one line per player (`chart-running-totals`)."""
+def running_chart(shell: Shell, names: Sequence[str], totals: list[list[int]],
+                  starts: Sequence[GameStart] = ()) -> ft.Control:
+    """Running totals turn by turn of one game: one line per player (`chart-running-totals`); in a
+    match, a dashed line where each next game begins (`starts`), said in the note and the summary."""
     series = [(seat, [(float(turn), float(total)) for turn, total in enumerate(points)])
               for seat, points in enumerate(totals)]
     turns = max((len(p) - 1 for p in totals), default=0)
     summary = ", ".join(f"{name} {num(points[-1]) if points else 0}" for name, points in zip(names, totals, strict=False))
+    note = shell.t("stats_running_note")
+    if starts:
+        note = f"{note} {shell.t('stats_running_games')}"
+        said, regular = [], 1
+        for start in starts:
+            regular += not start.extra
+            said.append(shell.t("stats_game_start_extra" if start.extra else "stats_game_start",
+                                n=regular, turn=round(start.at + 0.5)))
+        summary = f"{summary}; {', '.join(said)}"
     body = ft.Column(
         [
             ft.Text(shell.t("running_totals"), size=18, weight=ft.FontWeight.W_600),
-            ft.Text(shell.t("stats_running_note"), size=13, color=theme.MUTED),
+            ft.Text(note, size=13, color=theme.MUTED),
             legend(names),
-            _chart(series, float(turns), shell.t("stats_turn"), names=names),
+            _chart(series, float(turns), shell.t("stats_turn"), names=names, marks=[s.at for s in starts]),
         ],
         spacing=6,
     )

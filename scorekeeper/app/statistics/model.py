@@ -1,6 +1,7 @@
 """What history and statistics show, computed from the store and the games' states (no Flet).
 
-- `running_totals(state)`: each player's total after each of their turns (the line chart of a game).
+- `running_totals(state)`: each player's total after each of their turns (the line chart of a game);
+  `match_running(state)` adds where each game of a match begins.
 - `results_over_time(store, variant)`: each finished game's totals, oldest first (results chart).
 - `stat_rows(store, player, variant)`: games, wins, average, best, premiums, penalties, fences.
 - `standings(rows)`: those rows as one table per variant and form of play, the leader first.
@@ -112,18 +113,37 @@ def running_totals(state: State) -> list[list[int]]:
     """Per seat: the total after each of that player's turns, starting at 0 before the first. A
     player who sits an extra game out keeps their total through its rounds (a point for each), so
     that every player's next game is drawn at the same turns as the others'."""
+    return match_running(state)[0]
+
+
+@dataclass(frozen=True)
+class GameStart:
+    """Where a game of a match after the first begins on the running totals' turn axis: between
+    the turns `at` - 0.5 and `at` + 0.5 (every player's series has the same turns there)."""
+
+    at: float
+    extra: bool  # an extra game between those tied
+
+
+def match_running(state: State) -> tuple[list[list[int]], list[GameStart]]:
+    """`running_totals(state)`, and where each game of a match after the first begins (once a turn
+    of it is written)."""
     actions = state.effective_actions()
     replayed = new_game(state.variant, state.players)
     series: list[list[int]] = [[0] for _ in state.players]
+    starts: list[GameStart] = []
     for action in actions:
-        seat, playing = replayed.seat, replayed.seats
+        seat, playing, games = replayed.seat, replayed.seats, len(replayed.games)
         replayed = apply(replayed, action)
         if isinstance(action, Score | CrossOut | Miss) and seat is not None:
             series[seat].append(_regular_total(replayed, seat))
             if seat == playing[0]:  # a round of the game begins: those sitting it out stay where they were
                 for other in (s for s in range(len(state.players)) if s not in playing):
                     series[other].append(series[other][-1])
-    return series
+        if len(replayed.games) > games and not replayed.finished:
+            starts.append(GameStart(max(len(points) for points in series) - 0.5, replayed.extra_game))
+    turns = max(len(points) for points in series) - 1
+    return series, [start for start in starts if start.at < turns]  # a game begun, not only due
 
 
 @dataclass(frozen=True)

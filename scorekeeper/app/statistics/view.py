@@ -26,9 +26,9 @@ from scorekeeper.app.statistics.model import (
     finished_players,
     finished_variants,
     form_name,
+    match_running,
     num,
     results_over_time,
-    running_totals,
     standings,
     stat_rows,
     when,
@@ -235,7 +235,7 @@ class StatisticsScreen:
             spacing=0,
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
-        return [chooser, running_chart(s, names, running_totals(state))]
+        return [chooser, running_chart(s, names, *match_running(state))]
 
     def _results(self) -> list[ft.Control]:
         """The results of the variant (the filter's, else the one finished last) in the form of play
