@@ -148,14 +148,22 @@ UI: dict[str, Text] = {
                        "“{text}”: the dice show only {low} to {high}."),
     "keys_many": Text("«{text}»: кубиков пять.", "“{text}”: there are five dice."),
     "all_blank_hint": Text(
-        "Введите пять кубиков. Если все пять брошены снова, бросок можно записать без кубиков.",
-        "Enter the five dice. If all five were thrown again, the throw can go without its dice.",
+        "Введите пять кубиков. Если все пять брошены снова, бросок можно записать без кубиков: он будет засчитан.",
+        "Enter the five dice. If all five were thrown again, the throw can go without its dice; it still counts.",
+    ),
+    "blanked_hint": Text(
+        "Пустые кубики брошены? Нажмите, что на них выпало: это следующий бросок. «Без кубиков» — "
+        "если и его перебрасываете, не вводя: он будет засчитан.",
+        "Have the blank dice been thrown? Tap what they show: that is the next throw. “Without dice”: "
+        "if you throw again without entering it; it still counts as a throw.",
     ),
     "throw_without_dice": Text("Без кубиков", "Without dice"),
     "partial_hint": Text(
         "«Бросок» — перебросить пустые, не вводя этот бросок",
         "Throw: re-throw the blank dice without entering this throw",
     ),
+    "blank_faces_hint": Text("Пустые кубики брошены снова: нажмите, что на них выпало",
+                             "The blank dice were thrown again: tap what they show"),
     "without_dice_hint": Text(
         "Бросок {k} записан без кубиков — введите следующий",
         "Throw {k} went without its dice: enter the next one",

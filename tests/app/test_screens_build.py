@@ -283,10 +283,12 @@ def test_fewer_dice_typed_are_the_dice_kept_as_if_tapped(shell: Shell) -> None:
     keys(SimpleNamespace(control=SimpleNamespace(value="66124")))
     assert service.state.dice is not None and service.state.dice.values == (6, 6, 1, 2, 4)
     keys(SimpleNamespace(control=SimpleNamespace(value="66")))  # the two sixes kept, three thrown again
-    assert service.state.throws == 2 and service.state.dice is None
     assert screen.dice.entry.values == [6, 6, None, None, None]
-    keys(SimpleNamespace(control=SimpleNamespace(value="666 35")))
-    assert service.state.throws == 3 and service.state.dice.values == (6, 6, 6, 3, 5)
+    assert service.state.throws == 1 and not shell.page.dialogs  # nothing counted, nothing asked
+    assert screen.dice.hint.value == "Пустые кубики брошены снова: нажмите, что на них выпало"
+    keys(SimpleNamespace(control=SimpleNamespace(value="635")))  # what the three show: the second throw
+    assert service.state.throws == 2 and service.state.dice is not None
+    assert service.state.dice.values == (6, 6, 6, 3, 5)
 
 
 def test_keys_that_are_no_dice_are_said_and_change_nothing(shell: Shell) -> None:
@@ -365,6 +367,35 @@ def test_throw_pressed_after_the_pale_dice_were_thrown_again_records_the_throw_w
     for face in (6, 2, 3):
         screen.dice._face(face)
     assert service.state.dice is not None and service.state.dice.values == (6, 6, 6, 2, 3)
+
+
+def test_throw_pressed_on_kept_dice_of_a_throw_entered_in_full_asks_before_it_counts_a_throw(shell: Shell) -> None:
+    """After a throw entered in full, the player blanks all five («Все 5»), taps the two kept and
+    Throw, as if Throw threw the rest: that asks first, and counts nothing (the faces entered next
+    make the second throw) unless «Без кубиков» in that dialog records the throw unseen."""
+    from scorekeeper.app.sheet.view import SheetScreen
+
+    service, screen = open_sheet(shell, "ru_fences", ["Аня", "Борис"])
+    page: Any = shell.page
+    screen.dice.keys.value = "66123"
+    screen.dice._throw_pressed(None)
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen) and service.state.throws == 1
+    screen.dice._rethrow_all(None)
+    screen.dice._face(6)
+    screen.dice._face(6)
+    screen.dice._throw_pressed(None)
+    said = " ".join(texts(page.dialogs[-1]))
+    assert "Пустые кубики брошены?" in said and "он будет засчитан" in said
+    assert service.state.throws == 1 and service.state.dice is not None  # nothing recorded
+    identifiers(page.dialogs[-1])["throw-without-dice"].content.on_click(None)
+    assert service.state.throws == 2 and service.state.dice is None  # the second throw, unseen
+    screen = shell.screen
+    assert isinstance(screen, SheetScreen) and screen.dice.entry.values == [6, 6, None, None, None]
+    for face in (6, 2, 3):
+        screen.dice._face(face)
+    assert service.state.throws == 3 and service.state.dice is not None
+    assert service.state.dice.values == (6, 6, 6, 2, 3)
 
 
 def test_throw_pressed_on_blank_dice_at_the_turns_last_throw_says_why_it_needs_them(shell: Shell) -> None:

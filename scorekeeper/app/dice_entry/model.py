@@ -156,8 +156,9 @@ class DiceEntry:
 
     def fills_blanks(self, count: int) -> bool:
         """`count` typed values are the rest of a throw, not a new set of dice kept: the dice set
-        are those kept through a throw recorded without its dice, and the values fit the blanks."""
-        return self.kept and 0 < count <= len(self.blanks())
+        are those kept through a throw recorded without its dice, or those left of a throw made
+        (the blank ones thrown again), and the values fit the blanks."""
+        return (self.kept or self.thrown is not None) and 0 < count <= len(self.blanks())
 
     def fill_blanks(self, values: Sequence[int]) -> None:
         """Typed values go into the blank dice, left to right (as the pad's faces do): the dice

@@ -155,10 +155,12 @@ class DicePanel:
         values = self.entry.throw_pressed()
         entry = self.entry
         if values is None and self.can_skip and entry.wants_throw_without_dice():
-            if len(entry.blanks()) < len(entry.values):
+            if len(entry.blanks()) < len(entry.values) and entry.thrown is None:
                 self._throw_without_dice()  # the dice entered are the ones kept: the intent is plain
-            else:  # nothing entered: perhaps all five were thrown again, perhaps Throw came first
-                hint = "first_blank_hint" if entry.thrown is None else "all_blank_hint"
+            else:  # nothing entered: perhaps all five were thrown again, perhaps Throw came first;
+                # or dice of a throw entered in full blanked: perhaps Throw is pressed to throw them
+                hint = ("first_blank_hint" if entry.thrown is None else
+                        "all_blank_hint" if len(entry.blanks()) == len(entry.values) else "blanked_hint")
                 self.shell.explain(self.shell.t("why_not"), self.shell.t(hint),
                                    [("throw-without-dice", self.shell.t("throw_without_dice"),
                                      self._throw_without_dice)])
@@ -207,9 +209,11 @@ class DicePanel:
 
     def _take_some_keys(self, text: str) -> None:
         """Enter (or Throw) on keys that are not five values: fewer are the dice kept, as if
-        tapped (the throw then goes as a tap on Throw would) — or, after a throw recorded without
-        its dice, the rest of the dice, filling the blanks beside those kept (66, Enter, then 612:
-        6-6-6-1-2); anything else is said."""
+        tapped — or, where dice are kept, the rest of the dice, filling the blanks beside them (66,
+        Enter, then 612: 6-6-6-1-2). Kept from the dice on the table before any throw, or through a
+        throw recorded without its dice, the throw then goes as a tap on Throw would (recorded
+        without its dice); kept from a throw entered in full, nothing is recorded yet: the others
+        are being thrown again, and their faces are typed next. Anything else is said."""
         problem = keys_problem(text, self.entry.low, self.entry.high)
         t = self.shell.t
         if problem == "few" and self.enabled:
@@ -219,6 +223,9 @@ class DicePanel:
                 self.entry.fill_blanks(typed)
             else:
                 self.entry.type_some(typed)
+            if self.entry.thrown is not None and self.entry.blanks():  # kept from a throw entered in
+                self.refresh()  # full: the others are being thrown, and their faces come next
+                return
             self._throw_pressed(None)
         elif problem in ("chars", "range", "many"):
             key = {"chars": "keys_chars", "range": "keys_range", "many": "keys_many"}[problem]
@@ -301,6 +308,8 @@ class DicePanel:
                 self.hint.value = self.shell.t("suggested_hint")
             elif self.skipped and entry.blanks():
                 self.hint.value = self.shell.t("without_dice_hint", k=self.skipped)
+            elif entry.thrown is not None and entry.blanks() and len(entry.blanks()) < len(entry.values):
+                self.hint.value = self.shell.t("blank_faces_hint")  # the others of a throw made: thrown again
             elif self.can_skip and entry.blanks() and len(entry.blanks()) < len(entry.values):
                 self.hint.value = self.shell.t("partial_hint")
             elif self.numeric and self.variant.clamp is not None:  # football: 7+ goals count as 6
