@@ -1,4 +1,6 @@
 """The actions at the table, as frozen records; their JSON form is the script's and the store's.
+Each record refuses, as it is made, what its JSON form could not hold (InvalidAction): a value,
+stage or count that is no whole number (True, 6.0), so that nothing saved fails its replay.
 
 >>> from_payload({"score": "pair", "value": 6})
 Score(box='pair', value=6, stage=None)
@@ -27,6 +29,10 @@ class Roll:
 
     values: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        for i, value in enumerate(self.values, start=1):
+            _whole(value, f"die {i}")
+
     @classmethod
     def of(cls, raw: Any) -> Roll:
         """Five whole numbers, as JSON numbers (InvalidDice otherwise: "5" and 5.0 are not dice);
@@ -52,6 +58,10 @@ class RollWithoutDice:
     """
 
     kept: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        for value in self.kept:
+            _whole(value, "kept")
 
     @classmethod
     def of(cls, raw: Any) -> RollWithoutDice:
@@ -79,6 +89,13 @@ class Score:
     value: int | None = None
     stage: int | None = None
 
+    def __post_init__(self) -> None:
+        _box(self.box, "score")
+        if self.value is not None:
+            _whole(self.value, "value")
+        if self.stage is not None:
+            _whole(self.stage, "stage", 1)
+
 
 @dataclass(frozen=True)
 class CrossOut:
@@ -86,6 +103,11 @@ class CrossOut:
 
     box: str
     stage: int | None = None
+
+    def __post_init__(self) -> None:
+        _box(self.box, "cross_out")
+        if self.stage is not None:
+            _whole(self.stage, "stage", 1)
 
 
 @dataclass(frozen=True)
@@ -98,6 +120,9 @@ class Undo:
     """Take back the last `count` effective actions, whoever took them."""
 
     count: int = 1
+
+    def __post_init__(self) -> None:
+        _whole(self.count, "undo", 1)
 
 
 Action = Roll | RollWithoutDice | Score | CrossOut | Miss | Undo

@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -120,3 +121,42 @@ def test_kept_dice_that_are_no_faces_are_refused_and_nothing_is_saved(tmp_path: 
         assert store.action_count(service.game_id) == 0 and service.state.throws == 0
         service.roll_without_dice(kept=[6, 6])
         assert store.load(service.game_id)[1].last_action.kept == (6, 6)  # saved, and loads again
+
+
+@pytest.mark.parametrize("call", [
+    lambda g: g.undo(True), lambda g: g.undo(1.0), lambda g: g.score("pair", value=True),
+    lambda g: g.score("pair", value=6.0), lambda g: g.score("pair", stage=1.0),
+    lambda g: g.cross_out("full", stage=True), lambda g: g.score(("pair",)),
+], ids=["undo-true", "undo-float", "value-true", "value-float", "stage-float", "cross-out-stage-true", "box-tuple"])
+def test_an_action_its_saved_form_could_not_hold_is_refused_and_nothing_saved(tmp_path: Path, call: Any) -> None:
+    """True or 6.0 where a whole number belongs: the saved game would fail its replay (its log
+    reads back as a script's would), so the action is refused with a message naming it."""
+    with Store(tmp_path / "games.db") as store:
+        service = GameService.create(store, "ru_fences", ["Аня", "Борис"])
+        service.roll((6, 6, 1, 1, 2))
+        with pytest.raises(GameError, match="expected a (whole number|box id)"):
+            call(service)
+        assert service.saved_actions == store.action_count(service.game_id) == 1
+    with Store(tmp_path / "games.db") as again:
+        assert again.load(service.game_id)[1].sheet() == service.state.sheet()
+
+
+def test_a_second_program_on_the_same_file_is_told_the_game_moved_on_and_catches_up(tmp_path: Path) -> None:
+    """Two servers (or a server and the command line) keep one file: the one whose next action was
+    taken first by the other refuses it as another screen's would, saves nothing, and goes on
+    from the game as saved."""
+    from scorekeeper.service import GameMovedOn
+
+    with Store(tmp_path / "games.db") as mine, Store(tmp_path / "games.db") as theirs:
+        here = GameService.create(mine, "yahtzee", ["Аня", "Борис"])
+        there = GameService.open(theirs, here.game_id)
+        heard: list[State] = []
+        there.subscribe(lambda state, _action: heard.append(state))
+        here.roll((1, 2, 3, 4, 5))
+        with pytest.raises(GameMovedOn):
+            there.roll((6, 6, 6, 6, 6))
+        assert mine.action_count(here.game_id) == 1
+        assert there.state.dice is not None and there.state.dice.values == (1, 2, 3, 4, 5)
+        assert heard and heard[-1] is there.state  # its screens redraw with the game as saved
+        there.score("large_straight")  # and the next action goes on from it
+        assert Store(tmp_path / "games.db").load(here.game_id)[1].sheet()["turn"]["player"] == "Борис"
