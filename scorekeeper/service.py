@@ -28,7 +28,7 @@ from scorekeeper.game import (
 from scorekeeper.game.moves import Move, Played, mark_undone, replay_moves
 from scorekeeper.i18n import Text
 from scorekeeper.rules import get_variant
-from scorekeeper.store import GameInfo, Store
+from scorekeeper.store import GameInfo, LogMovedOn, Store
 
 log = logging.getLogger(__name__)
 
@@ -159,17 +159,31 @@ class GameService:
             if player is not None:
                 verify_actor(state, action, player)
             after = apply(state, action)  # verifies; nothing is saved if it raises
-            self.store.append_action(self.info.id, self._saved + 1, action, state.player_name, after)
+            try:
+                self.store.append_action(self.info.id, self._saved + 1, action, state.player_name, after)
+            except LogMovedOn:  # another process on the same file moved the game on: catch up with it
+                self._reload()
+                raise GameMovedOn() from None
             self._saved += 1
             self._state = after
             if self._played is not None:
                 self._played.append((state, action, after))
-            for listener in list(self._listeners):
-                try:
-                    listener(after, action)
-                except Exception:  # one broken view must not stop the game or the others
-                    log.exception("game %s: listener failed", self.info.id)
+            self._tell(after, action)
             return after
+
+    def _tell(self, state: State, action: Action) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(state, action)
+            except Exception:  # one broken view must not stop the game or the others
+                log.exception("game %s: listener failed", self.info.id)
+
+    def _reload(self) -> None:
+        """The game as its log now stands, replayed, and the listeners told (with its last action)."""
+        self.info, self._state, self._saved = self.store.load(self.info.id)
+        self._played = None
+        if self._state.last_action is not None:
+            self._tell(self._state, self._state.last_action)
 
     def roll(self, values: Sequence[Any], player: str | None = None, seen: State | None = None) -> State:
         """Record a throw: the five values as they lie now."""

@@ -83,6 +83,11 @@ class StoreError(Exception):
     """The file is not a scorekeeper database, is newer than this program, or lacks the game."""
 
 
+class LogMovedOn(StoreError):
+    """An action saved under a number the game's log already holds: another process writing the same
+    file (a second server, the command line) saved the game's next action first."""
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A saved game's header: variant, options, players and dates."""
@@ -259,14 +264,18 @@ class Store:
         """Commit one action as number `seq` of the game's log.
 
         `after` is the state the action leads to: when it finishes the match (or an undo reopens
-        it) the results for statistics change in the same transaction.
+        it) the results for statistics change in the same transaction. LogMovedOn, and nothing
+        saved, where the log already holds action `seq` (another process on the same file wrote it).
         """
         payload = json.dumps(to_payload(action), ensure_ascii=False)
         with self._transaction() as db:
-            db.execute(
-                "INSERT INTO actions (game_id, seq, kind, payload, player, created) VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, seq, kind(action), payload, player, _now()),
-            )
+            try:
+                db.execute(
+                    "INSERT INTO actions (game_id, seq, kind, payload, player, created) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, seq, kind(action), payload, player, _now()),
+                )
+            except sqlite3.IntegrityError:
+                raise LogMovedOn(f"game {game_id}: its action {seq} was saved meanwhile by another program") from None
             db.execute("UPDATE games SET abandoned = NULL WHERE id = ? AND abandoned IS NOT NULL", (game_id,))
             if after is not None:
                 was_finished = db.execute("SELECT finished FROM games WHERE id = ?", (game_id,)).fetchone()[0]
