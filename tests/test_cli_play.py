@@ -291,6 +291,10 @@ def test_too_many_throws_names_the_action(tmp_path: Path, capsys: pytest.Capture
         ({"variant": "ru_fences", "options": {"box_order": "random"}, "players": ["A"], "actions": []}, "box_order"),
         ({"variant": "ru_fences", "players": [], "actions": []}, "players"),
         ({"variant": "ru_fences", "players": ["A", "A"], "actions": []}, "names must differ"),
+        ({"variant": "ru_fences", "players": ["Ren\u00e9", "Rene\u0301"], "actions": []}, "names must differ"),
+        ({"variant": "ru_fences", "players": ["Ann", " ann "], "actions": []}, "names must differ"),
+        ({"variant": "ru_fences", "players": ["\u200b", "Ann"], "actions": []}, "visible characters"),
+        ('{"variant": "ru_fences", "players": ["A\\ud800"], "actions": []}', "visible characters"),  # half a pair
         ({"variant": "ru_encyclopedia", "options": {"players": [2, 4]}, "players": ["A"], "actions": []},
          "takes at least 2 players"),
         ({"variant": "ru_encyclopedia", "options": {"players": [2, 4]}, "players": list("ABCDE"), "actions": []},

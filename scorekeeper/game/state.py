@@ -207,16 +207,29 @@ def new_game(variant: Variant, players: Sequence[str]) -> State:
                 f"{variant.name.en} takes at least {variant.min_players} players.",
             )
         )
-    if len({n.casefold() for n in names}) != len(names):  # «Аня» and «аня» are one person typed twice
-        raise InvalidAction(Text("Имена игроков повторяются.", "Player names must differ."))
     for name in names:
-        if not name.strip() or any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
+        if not _visible(name) or any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in name):
             raise InvalidAction(Text(f"Имя игрока {name!r}: нужна одна строка видимых знаков.",
                                      f"Player name {name!r}: expected one line of visible characters."))
         if len(name) > NAME_MAX:
             raise InvalidAction(Text(f"Имя игрока «{name[:NAME_MAX]}…» длиннее {NAME_MAX} знаков.",
                                      f"Player name “{name[:NAME_MAX]}…” is longer than {NAME_MAX} characters."))
+    if len({_same_name(n) for n in names}) != len(names):  # «Аня» and «аня» are one person typed twice
+        raise InvalidAction(Text("Имена игроков повторяются.", "Player names must differ."))
     return State(variant, names, tuple(PlayerSheet.empty(variant) for _ in names), tuple(range(len(names))))
+
+
+def _visible(name: str) -> bool:
+    """The name shows something: a character that is neither a space nor an invisible one (a
+    zero-width space alone is no name)."""
+    return any(unicodedata.category(c)[0] not in "ZC" for c in name)
+
+
+def _same_name(name: str) -> str:
+    """What two names typed for one person have in common: the same letters however composed
+    («é» as one character or as e and an accent), spaces at the ends and doubled ones aside,
+    either case."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
 # --- checks ---------------------------------------------------------------------------------------
