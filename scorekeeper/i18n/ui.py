@@ -80,8 +80,9 @@ UI: dict[str, Text] = {
                       "By sign {net}; by the dice's sum {raw} of {target} in the boxes written "
                       "({all} in all six): {result}."),
     "premium": Text("премия", "premium"),
-    "gora_chances": Text("Гора: премия {bonus}%, штраф {penalty}%", "Gora: premium {bonus}%, penalty {penalty}%"),
-    "bonus_chance": Text("Бонус верха: {bonus}%", "Upper bonus: {bonus}%"),
+    "gora_chances": Text("Шансы «горы»: премия {bonus}%, штраф {penalty}%",
+                         "Gora chances: premium {bonus}%, penalty {penalty}%"),
+    "bonus_chance": Text("Шанс бонуса верха: {bonus}%", "Upper bonus chance: {bonus}%"),
     "chances_title": Text("Откуда эти проценты", "Where these numbers come from"),
     "chances_help": Text(
         "Точный расчёт при игре только на верх: каждая открытая клетка верха получает один ход, "

@@ -366,8 +366,8 @@ def scored(name: Text, combo: str, score: int) -> Text:
 
 
 def unmet(name: Text, requirement: Text, hand: Hand) -> Text:
-    """'Для «Фулл» нужно: …; здесь 2-3-3-3-5 — 0 очков.' and its English twin."""
+    """'Для клетки «Фулл» нужно: …; здесь 2-3-3-3-5 — 0 очков.' and its English twin."""
     return Text(
-        f"Для «{name.ru}» нужно: {requirement.ru}; здесь {hand} — 0 очков.",
+        f"Для клетки «{name.ru}» нужно: {requirement.ru}; здесь {hand} — 0 очков.",
         f"{name.en} needs {requirement.en}; {hand} scores 0.",
     )

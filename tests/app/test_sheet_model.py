@@ -144,7 +144,7 @@ def test_upper_chances_move_with_the_throw() -> None:
 
     state = new_game(get_variant("ru_fences"), ["Аня"])
     before = upper_chances(state, "en")
-    assert before == "Gora: premium 18%, penalty 82%"
+    assert before == "Gora chances: premium 18%, penalty 82%"
     lucky = upper_chances(_roll(state, (6, 6, 6, 6, 6)), "en")
     spent = state
     for _ in range(3):  # the last throw of the turn, and no face came twice
@@ -157,7 +157,7 @@ def test_upper_chances_move_with_the_throw() -> None:
 def test_upper_chances_for_the_yahtzee_bonus() -> None:
     from scorekeeper.app.sheet.model import upper_chances
 
-    assert upper_chances(new_game(get_variant("yahtzee"), ["Аня"]), "ru").startswith("Бонус верха:")
+    assert upper_chances(new_game(get_variant("yahtzee"), ["Аня"]), "ru").startswith("Шанс бонуса верха:")
     assert upper_chances(new_game(get_variant("ru_football"), ["Аня"]), "ru") == ""
 
 
@@ -357,9 +357,9 @@ def test_a_bonus_all_but_sure_is_not_shown_as_certain() -> None:
 
     state = new_game(get_variant("yatzy", upper_threshold=20), ["Ева"])
     state = apply(_roll(state, (6, 6, 6, 1, 2)), Score("sixes"))
-    assert upper_chances(state, "en") == "Upper bonus: >99%"
+    assert upper_chances(state, "en") == "Upper bonus chance: >99%"
     state = apply(_roll(state, (1, 1, 3, 4, 5)), Score("ones"))  # 20: the bonus is won
-    assert upper_chances(state, "en") == "Upper bonus: 100%"
+    assert upper_chances(state, "en") == "Upper bonus chance: 100%"
 
 
 @given(st.floats(min_value=0.0, max_value=1.0))
