@@ -534,7 +534,7 @@ class SheetScreen:
             cell.shown,
             size=18 if cell.kind != "preview" else 17,
             weight=ft.FontWeight.W_600 if cell.kind == "written" else ft.FontWeight.W_400,
-            italic=cell.kind == "preview",
+            italic=cell.kind in ("preview", "greyed"),  # what the throw would write, 0 included: not written yet
             color=colors[cell.kind],
             # Tests and screen readers read the written score; a preview or a cross is not it.
             semantics_label=cell.text if cell.shown != cell.text else None,
