@@ -189,6 +189,7 @@ UI: dict[str, Text] = {
     "throw_recorded": Text("Бросок {k}: {dice}", "Throw {k}: {dice}"),
     "why_not": Text("Так не выйдет", "Not possible"),
     "write_a_box": Text("Теперь запишите клетку", "Now write a box"),
+    "game_over_sheet": Text("Лист этой игры", "This game's sheet"),
     "rematch": Text("Ещё партию", "Play again"),
     "rematch_join": Text("К новой партии", "To the new game"),
     "thrown_elsewhere": Text("Этот бросок уже записали на другом телефоне: {dice}",

@@ -139,7 +139,14 @@ def test_a_series_shows_the_game_of_the_series_and_the_wins(tmp_path: Path) -> N
     assert read(shell, "match-line") == "Игра 2 из 3 · победы: Аня 1, Борис 0"
     assert read(shell, "game-over-note") == f"Игра 1 окончена: Аня 84, Борис {21 + poker}. Победа: Аня."
     assert [read(shell, f"wins-{n}") for n in (1, 2)] == ["1", "0"]
+    identifiers(shown(shell))["game-over-sheet"].content.on_click(None)  # the sheet of the game just ended
+    assert isinstance(shell.screen, GameSheetScreen)
+    assert identifiers(shown(shell))["history-match-game-1"].selected
+    assert read(shell, "history-sheet").count("84") >= 1 and "Лист этой игры" not in read(shell, "history-sheet")
+    shell.screen.back()  # and back to the game being played
+    assert read(shell, "match-line") == "Игра 2 из 3 · победы: Аня 1, Борис 0"
     play(service, {"Аня": HIGH, "Борис": LOW}, BOXES[:3])
+    assert "game-over-sheet" not in identifiers(shown(shell))  # gone with the note once game 2 has a box
 
     shell.show(lambda: GameSheetScreen(shell, service.game_id))  # a match in play: not 0:0
     assert [read(shell, f"history-total-{n}") for n in (1, 2)] == [

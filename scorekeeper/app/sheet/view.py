@@ -775,6 +775,9 @@ class SheetScreen:
             ))
         news = game_over_note(state, self.shell.lang)
         if news:
+            look = tagged(ft.TextButton(content=ft.Text(self.shell.t("game_over_sheet"), size=15),
+                                        on_click=lambda _: self._show_game_over(), height=theme.TAP),
+                          "game-over-sheet")
             shown.append(tagged(
                 ft.Container(
                     content=ft.Row([ft.Icon(ft.Icons.FLAG, size=18, color=ft.Colors.ON_TERTIARY_CONTAINER),
@@ -789,7 +792,18 @@ class SheetScreen:
                 "game-over-note",
                 live_region=True,
             ))
+            shown.append(ft.Container(content=ft.Row([look], alignment=ft.MainAxisAlignment.END),
+                                      margin=ft.Margin.only(right=8)))
         return shown
+
+    def _show_game_over(self) -> None:
+        """The sheet of the match's game that just ended, as History keeps it; Back returns here."""
+        from scorekeeper.app.history.view import GameSheetScreen
+
+        game_id, shell = self.service.game_id, self.shell
+        screen = GameSheetScreen(shell, game_id, back=lambda: shell.open_game(game_id))
+        screen.game_shown = len(self.seen.games) - 1
+        shell.show(lambda: screen)
 
     @staticmethod
     def _stripes(parts: list[tuple[ft.Control, list[ft.Control], str | None]], left: bool = True,
