@@ -75,7 +75,14 @@ CREATE UNIQUE INDEX games_rematch_of ON games(rematch_of);
 """
 
 # Each entry moves the schema from version i to i + 1.
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
+_V4 = """
+-- Statistics: points outside the boxes (extra Yahtzee bonuses) over the regular games, and games won at
+-- once (a Generala servida), filled for the games finished before by replaying them (Store._backfill_v4)
+ALTER TABLE results ADD COLUMN extra_points INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE results ADD COLUMN won_at_once INTEGER NOT NULL DEFAULT 0;
+"""
+AT_ONCE_OR_EXTRAS = ("yahtzee", "kniffel", "generala")  # the variants whose games can earn either
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -227,7 +234,24 @@ class Store:
                 for statement in MIGRATIONS[step].split(";"):
                     if statement.strip():
                         db.execute(statement)
+                if step + 1 == 4:
+                    self._backfill_v4(db)
                 db.execute(f"PRAGMA user_version={step + 1}")
+
+    def _backfill_v4(self, db: sqlite3.Connection) -> None:
+        """The new statistics of the games finished before schema 4, from their replay (a game that
+        no longer replays keeps 0)."""
+        marks = ",".join("?" * len(AT_ONCE_OR_EXTRAS))
+        finished = db.execute(f"SELECT DISTINCT game_id FROM results WHERE variant IN ({marks})",
+                              AT_ONCE_OR_EXTRAS).fetchall()
+        for (game_id,) in finished:
+            try:
+                state = self.load(game_id)[1]
+            except StoreError:
+                continue
+            for row in _results(game_id, state):
+                db.execute("UPDATE results SET extra_points = ?, won_at_once = ? WHERE game_id = ? AND seat = ?",
+                           (row[-2], row[-1], game_id, row[1]))
 
     @property
     def schema_version(self) -> int:
@@ -282,7 +306,9 @@ class Store:
                 if after.finished and was_finished is None:
                     db.execute("UPDATE games SET finished = ? WHERE id = ?", (_now(), game_id))
                     db.executemany(
-                        "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        "INSERT INTO results (game_id, seat, name, variant, total, rank, won, premiums, penalties, "
+                        "fences_earned, fences_spent, extra_points, won_at_once) VALUES "
+                        "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         _results(game_id, after),
                     )
                 elif not after.finished and was_finished is not None:
@@ -416,14 +442,16 @@ class Store:
 
     def player_stats(self, player: str | None = None, variant: str | None = None) -> list[dict[str, Any]]:
         """Per player, variant and form of play, over finished games: games, wins, average and best
-        totals, upper premiums and penalties, fences earned and spent.
+        totals, upper premiums and penalties, fences earned and spent, points outside the boxes
+        (extra Yahtzee bonuses) and games won at once (Generala servida).
 
         A match (a series, play to a target) counts as one game with the match's totals, and its
         figures are kept apart from single games and from matches of another length or target
         ("form": '' for single games, 'series:3', 'target:500'): their totals do not compare.
         """
         sql = ("SELECT r.name, r.variant, g.options, r.won, r.total, r.premiums, r.penalties, "
-               "r.fences_earned, r.fences_spent FROM results r JOIN games g ON g.id = r.game_id WHERE 1")
+               "r.fences_earned, r.fences_spent, r.extra_points, r.won_at_once "
+               "FROM results r JOIN games g ON g.id = r.game_id WHERE 1")
         params: list[Any] = []
         if player is not None:
             sql += " AND r.name = ?"
@@ -434,13 +462,14 @@ class Store:
         with self._lock:
             rows = self._db.execute(sql, params).fetchall()
         found: dict[tuple[str, str, str], dict[str, Any]] = {}
-        for name, variant_id, options, won, total, premiums, penalties, earned, spent in rows:
+        for name, variant_id, options, won, total, premiums, penalties, earned, spent, extra, at_once in rows:
             form = match_form(variant_id, options)
             row = found.get((name, variant_id, form))
             if row is None:
                 row = found[(name, variant_id, form)] = {
                     "name": name, "variant": variant_id, "form": form, "games": 0, "wins": 0, "average": 0.0,
-                    "best": total, "premiums": 0, "penalties": 0, "fences_earned": 0, "fences_spent": 0}
+                    "best": total, "premiums": 0, "penalties": 0, "fences_earned": 0, "fences_spent": 0,
+                    "extra_points": 0, "won_at_once": 0}
             row["games"] += 1
             row["wins"] += won
             row["average"] += total  # the sum until the end
@@ -449,6 +478,8 @@ class Store:
             row["penalties"] += penalties
             row["fences_earned"] += earned
             row["fences_spent"] += spent
+            row["extra_points"] += extra
+            row["won_at_once"] += at_once
         for row in found.values():
             row["average"] /= row["games"]
         return [found[key] for key in sorted(found)]
@@ -503,7 +534,10 @@ def _results(game_id: int, state: State) -> list[tuple[Any, ...]]:
         regular = carried_total(state.games, seat)
         column = state.sheets[seat]
         premiums, penalties = column.premiums(variant)
+        extra_points = sum(g.extras[g.seats.index(seat)] for g in state.games
+                           if not g.extra and seat in g.seats and g.extras)
+        at_once = sum(1 for g in state.games if g.won_at_once == seat)
         rows.append((game_id, seat, name, variant.id, regular, ranks[seat], int(ranks[seat] == 1),
-                     premiums, penalties, column.fences_earned, column.fences_spent))
+                     premiums, penalties, column.fences_earned, column.fences_spent, extra_points, at_once))
     return rows
 

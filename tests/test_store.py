@@ -25,10 +25,10 @@ def store(tmp_path: Path):  # type: ignore[no-untyped-def]
 def test_new_file_gets_the_schema_in_wal_mode(tmp_path: Path) -> None:
     path = tmp_path / "new.db"
     with Store(path) as store:
-        assert store.schema_version == SCHEMA_VERSION == 3
+        assert store.schema_version == SCHEMA_VERSION == 4
         assert store.execute("PRAGMA journal_mode")[0][0] == "wal"
     with Store(path) as store:  # opening again migrates nothing
-        assert store.schema_version == 3
+        assert store.schema_version == 4
 
 
 def test_a_newer_or_foreign_file_is_refused(tmp_path: Path) -> None:
@@ -260,3 +260,46 @@ def test_a_finished_game_is_played_again_once_however_many_phones_ask_at_once(tm
         assert len(set(got)) == 1 and len(got) == 6
         assert store.count_games() == 3
         assert store.game(got[0]).players == ("Борис", "Аня")
+
+
+def _extra_yahtzees_and_a_servida(store: Store) -> None:
+    """Аня's Yahtzee with an extra Yahtzee (+100: her chance, after the Yahtzee box holds 50; her
+    sixes, before it, earn none), and a Generala Борис wins at once."""
+    yahtzee = GameService.create(store, "yahtzee", ["Аня"])
+    for box in yahtzee.state.variant.box_ids:
+        yahtzee.roll((6, 6, 6, 6, 6) if box in ("poker", "sixes", "chance") else (1, 2, 3, 4, 6))
+        yahtzee.score(box)
+    assert yahtzee.state.finished and yahtzee.state.sheet()["players"][0]["stages"][0]["extra"] == 100
+    generala = GameService.create(store, "generala", ["Аня", "Борис"])
+    generala.roll((2, 3, 4, 5, 5))
+    generala.score("chance" if "chance" in generala.state.variant.box_ids else "ones")
+    generala.roll((5, 5, 5, 5, 5))
+    generala.score("poker")  # on the first throw: Борис wins at once
+    assert generala.state.finished and generala.state.sheet()["winners"] == ["Борис"]
+
+
+def _stats(store: Store) -> dict[tuple[str, str], tuple[int, int]]:
+    return {(r["name"], r["variant"]): (r["extra_points"], r["won_at_once"]) for r in store.player_stats()}
+
+
+def test_statistics_count_extra_yahtzees_and_games_won_at_once(store: Store) -> None:
+    _extra_yahtzees_and_a_servida(store)
+    assert _stats(store) == {("Аня", "yahtzee"): (100, 0), ("Аня", "generala"): (0, 0), ("Борис", "generala"): (0, 1)}
+
+
+def test_a_file_of_schema_3_gets_those_counts_for_its_finished_games(tmp_path: Path) -> None:
+    path = tmp_path / "v3.db"
+    with Store(path) as store:
+        _extra_yahtzees_and_a_servida(store)
+        expected = _stats(store)
+    db = sqlite3.connect(path)  # as schema 3 left it: no such columns
+    db.execute("DROP INDEX IF EXISTS results_name")
+    db.execute("ALTER TABLE results DROP COLUMN extra_points")
+    db.execute("ALTER TABLE results DROP COLUMN won_at_once")
+    db.execute("CREATE INDEX results_name ON results(name, variant)")
+    db.execute("PRAGMA user_version=3")
+    db.commit()
+    db.close()
+    with Store(path) as store:
+        assert store.schema_version == 4
+        assert _stats(store) == expected

@@ -32,6 +32,7 @@ class GameRecord:
     seats: tuple[int, ...]
     totals: tuple[int, ...]  # aligned with seats
     won_at_once: int | None = None  # the seat whose Generala servida ended the game
+    extras: tuple[int, ...] = ()  # aligned with seats: points outside the boxes (extra Yahtzee bonuses)
 
     def result(self, seat: int) -> tuple[int, int]:
         """(won at once, total) of a seat that played this game."""

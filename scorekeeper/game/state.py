@@ -630,6 +630,7 @@ def _end_game(state: State, won_at_once: int | None) -> State:
         seats=state.seats,
         totals=tuple(state.sheets[s].total(variant) for s in state.seats),
         won_at_once=won_at_once,
+        extras=tuple(sum(stage.extra for stage in state.sheets[s].stages) for s in state.seats),
     )
     games = state.games + (record,)
     upcoming = series.next_game(variant, len(state.players), games)

@@ -35,6 +35,8 @@ UI_HISTORY: dict[str, Text] = {
     # statistics
     "stats_fences_earned": Text("Ограды +", "Fences +"),
     "stats_fences_spent": Text("Ограды −", "Fences −"),
+    "stats_extra_points": Text("Доп. бонусы", "Extra bonuses"),  # points for a five of a kind again
+    "stats_won_at_once": Text("Побед сразу", "Won at once"),  # games won by a Generala servida
     "stats_chart_game": Text("Игра на графике", "Game on the chart"),
     "stats_older_game": Text("Игра раньше", "Earlier game"),
     "stats_newer_game": Text("Игра позже", "Later game"),

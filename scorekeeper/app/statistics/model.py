@@ -3,7 +3,8 @@
 - `running_totals(state)`: each player's total after each of their turns (the line chart of a game);
   `match_running(state)` adds where each game of a match begins.
 - `results_over_time(store, variant)`: each finished game's totals, oldest first (results chart).
-- `stat_rows(store, player, variant)`: games, wins, average, best, premiums, penalties, fences.
+- `stat_rows(store, player, variant)`: games, wins, average, best, premiums, penalties, fences,
+  extra Yahtzee points, games won at once.
 - `standings(rows)`: those rows as one table per variant and form of play, the leader first.
 - `when(iso, lang)`: a saved date as the table reads it.
 """
@@ -199,6 +200,10 @@ class StatRow:
     penalty_rule: bool = True  # ... or cost a penalty («гора»)
     premium_word: str = "premiums"  # the count's name: «Премии» for the «гора», «Бонусы» for a sum's bonus
     form: str = ""  # how the games were played: '' one game each, 'series:3', 'target:500' (see match_form)
+    extra_points: int = 0  # points outside the boxes (extra Yahtzee bonuses)
+    won_at_once: int = 0  # games won at once (a Generala servida)
+    extras_rule: bool = False  # the variant can earn the one (show its count) ...
+    at_once_rule: bool = False  # ... or the other
 
     @property
     def identifier(self) -> str:
@@ -221,21 +226,24 @@ class StatRow:
 
 
 @lru_cache(maxsize=64)
-def _rules(variant: str) -> tuple[bool, bool, bool, str]:
+def _rules(variant: str) -> tuple[bool, bool, bool, str, bool, bool]:
     """The variant has fences, an upper bonus or premium, an upper penalty (as it is by default);
-    and the catalogue key of what its upper section earns (a «гора»'s premiums, a sum's bonuses)."""
+    the catalogue key of what its upper section earns (a «гора»'s premiums, a sum's bonuses); and
+    whether it earns points outside the boxes (extra Yahtzees) or a game at once (Generala servida)."""
     try:
         v = get_variant(variant)
     except Exception:
-        return False, False, False, "premiums"
+        return False, False, False, "premiums", False, False
     upper = v.upper
     word = "premiums" if upper is not None and upper.mode == "gora" else "bonuses"
-    return bool(v.fences), upper is not None and upper.bonus > 0, upper is not None and upper.penalty > 0, word
+    at_once = bool(getattr(v.hooks, "wins", False))
+    return (bool(v.fences), upper is not None and upper.bonus > 0, upper is not None and upper.penalty > 0, word,
+            v.has_extras, at_once)
 
 
 def _stat_row(r: dict[str, Any]) -> StatRow:
     """One row of Store.player_stats, with what its variant can earn."""
-    fences, premium, penalty, word = _rules(r["variant"])
+    fences, premium, penalty, word, extras, at_once = _rules(r["variant"])
     return StatRow(
         name=r["name"],
         variant=r["variant"],
@@ -252,6 +260,10 @@ def _stat_row(r: dict[str, Any]) -> StatRow:
         penalty_rule=penalty or bool(r["penalties"]),
         premium_word=word,
         form=r.get("form", ""),
+        extra_points=int(r.get("extra_points") or 0),
+        won_at_once=int(r.get("won_at_once") or 0),
+        extras_rule=extras or bool(r.get("extra_points")),
+        at_once_rule=at_once or bool(r.get("won_at_once")),
     )
 
 

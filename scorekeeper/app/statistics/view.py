@@ -98,6 +98,10 @@ class StatisticsScreen:
         if row.fences:
             second += [fact(t("stats_fences_earned"), str(row.fences_earned)),
                        fact(t("stats_fences_spent"), str(row.fences_spent))]
+        if row.extras_rule:
+            second.append(fact(t("stats_extra_points"), num(row.extra_points), theme.GOOD if row.extra_points else None))
+        if row.at_once_rule:
+            second.append(fact(t("stats_won_at_once"), str(row.won_at_once), theme.GOOD if row.won_at_once else None))
         if second:
             second += [ft.Container(expand=True) for _ in range(4 - len(second))]
         title = self._title(row.variant, row.form)
@@ -138,6 +142,10 @@ class StatisticsScreen:
             facts.append(f"{t('penalties')} {row.penalties}")
         if row.fences:
             facts += [f"{t('stats_fences_earned')} {row.fences_earned}", f"{t('stats_fences_spent')} {row.fences_spent}"]
+        if row.extras_rule:
+            facts.append(f"{t('stats_extra_points')} {num(row.extra_points)}")
+        if row.at_once_rule:
+            facts.append(f"{t('stats_won_at_once')} {row.won_at_once}")
         return f"{row.name}, {title}: " + ", ".join(facts)
 
     # --- standings -------------------------------------------------------------------------------
