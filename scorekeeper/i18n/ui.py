@@ -159,6 +159,7 @@ UI: dict[str, Text] = {
         "if you throw again without entering it; it still counts as a throw.",
     ),
     "throw_without_dice": Text("Без кубиков", "Without dice"),
+    "throw_unseen_title": Text("Бросок без кубиков?", "A throw without its dice?"),
     "partial_hint": Text(
         "«Бросок» — перебросить пустые, не вводя этот бросок",
         "Throw: re-throw the blank dice without entering this throw",

@@ -98,3 +98,20 @@ def test_a_digit_no_die_shows_is_said_at_once_and_taken_out_of_the_field(shell: 
     assert service.state.dice is not None and service.state.dice.values == (5, 5, 2, 3, 6)
     assert screen.dice.keys.value == ""
     screen.dispose()
+
+
+def test_typed_faces_as_many_as_the_pale_dice_are_their_new_faces_as_on_the_pad(shell: Shell) -> None:
+    """After 4-4-1-2-3 the 1, 2 and 3 are pale (offered for throwing again): 456 typed are what they
+    show now, as three faces tapped on the pad would be. After 4-4-4-5-6 (5 and 6 pale), 444 typed,
+    not as many as the pale dice, are the dice kept."""
+    service, screen = open_sheet(shell, "yahtzee", ["Аня", "Борис"])
+    screen.dice._take_keys("44123")
+    assert screen.dice.entry.suggested == [2, 3, 4]
+    screen.dice._keys_submitted(_Typed("456"))
+    assert service.state.throws == 2 and service.state.dice is not None
+    assert service.state.dice.values == (4, 4, 4, 5, 6)
+    screen = shell.screen  # type: ignore[assignment]
+    assert screen.dice.entry.suggested == [3, 4]
+    screen.dice._keys_submitted(_Typed("444"))  # not as many as the pale ones: the dice kept
+    assert service.state.throws == 2 and screen.dice.entry.values == [4, 4, 4, None, None]
+    screen.dispose()

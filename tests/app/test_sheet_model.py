@@ -371,3 +371,11 @@ def test_a_chance_shows_100_or_0_percent_only_when_sure(p: float) -> None:
     assert (shown == "0") == (p <= 1e-9)
     if shown not in ("<1", ">99"):
         assert abs(int(shown) - 100 * p) <= 0.5 + 1e-9
+
+
+def test_names_are_listed_with_commas_and_the_last_after_and() -> None:
+    from scorekeeper.app.sheet.model import name_list
+
+    assert [name_list(n, "ru") for n in (["Аня"], ["Аня", "Борис"], ["Аня", "Борис", "Вера"])] == [
+        "Аня", "Аня и Борис", "Аня, Борис и Вера"]
+    assert name_list(["Ann", "Bob", "Vera"], "en") == "Ann, Bob and Vera"

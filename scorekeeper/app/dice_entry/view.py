@@ -161,7 +161,7 @@ class DicePanel:
                 # or dice of a throw entered in full blanked: perhaps Throw is pressed to throw them
                 hint = ("first_blank_hint" if entry.thrown is None else
                         "all_blank_hint" if len(entry.blanks()) == len(entry.values) else "blanked_hint")
-                self.shell.explain(self.shell.t("why_not"), self.shell.t(hint),
+                self.shell.explain(self.shell.t("throw_unseen_title"), self.shell.t(hint),
                                    [("throw-without-dice", self.shell.t("throw_without_dice"),
                                      self._throw_without_dice)])
             return
@@ -210,7 +210,8 @@ class DicePanel:
     def _take_some_keys(self, text: str) -> None:
         """Enter (or Throw) on keys that are not five values: fewer are the dice kept, as if
         tapped — or, where dice are kept, the rest of the dice, filling the blanks beside them (66,
-        Enter, then 612: 6-6-6-1-2). Kept from the dice on the table before any throw, or through a
+        Enter, then 612: 6-6-6-1-2), and right after a throw, as many as its pale dice (those offered
+        for throwing again), their new faces, as the pad takes them (4-4-1-2-3, then 456: 4-4-4-5-6). Kept from the dice on the table before any throw, or through a
         throw recorded without its dice, the throw then goes as a tap on Throw would (recorded
         without its dice); kept from a throw entered in full, nothing is recorded yet: the others
         are being thrown again, and their faces are typed next. Anything else is said."""
@@ -219,7 +220,10 @@ class DicePanel:
         if problem == "few" and self.enabled:
             self.keys.value = ""
             typed = [int(d) for d in re.findall(r"\d", text)]
-            if self.entry.fills_blanks(len(typed)):
+            if self.entry.suggested and len(typed) == len(self.entry.suggested):
+                self.entry.rethrow_suggested()  # as many as the pale dice: their new faces, as the pad
+                self.entry.fill_blanks(typed)  # would take them
+            elif self.entry.fills_blanks(len(typed)):
                 self.entry.fill_blanks(typed)
             else:
                 self.entry.type_some(typed)

@@ -291,6 +291,13 @@ def turn_line(state: State, lang: Lang) -> str:
     return " · ".join(parts)
 
 
+def name_list(names: Sequence[str], lang: Lang) -> str:
+    """«Аня», «Аня и Борис», «Аня, Борис и Вера» ('Ann, Bob and Vera')."""
+    if len(names) <= 2:
+        return tr("match_and", lang).join(names)
+    return f"{', '.join(names[:-1])}{tr('match_and', lang)}{names[-1]}"
+
+
 def _scores(values: dict[str, int], names: list[str]) -> str:
     """'Аня 376, Борис 376, Вера 334': the players in seat order, those with a value."""
     return ", ".join(scored(name, values[name]) for name in names if name in values)
@@ -345,7 +352,7 @@ def match_line(sheet: dict[str, Any], lang: Lang, games: bool = True) -> str:
     parts: list[str] = []
     if match["extra_game"]:
         playing = [p["name"] for p in sheet["players"] if p.get("playing")]
-        parts.append(tr("match_extra_players", lang, names=tr("match_and", lang).join(playing)))
+        parts.append(tr("match_extra_players", lang, names=name_list(playing, lang)))
     if match["mode"] == "series":
         if sheet["finished"]:
             parts.append(tr("match_series_of", lang, of=match["series_games"]))
@@ -408,7 +415,7 @@ def game_over_note(state: State, lang: Lang) -> str:
             elif match["mode"] == "target":
                 totals = {n: match["totals"][n] for n in leaders}
                 note += f" {tr('match_tied_total', lang, target=match['target'], scores=_scores(totals, leaders))}."
-        note += f" {tr('match_extra_players', lang, names=tr('match_and', lang).join(leaders))}."
+        note += f" {tr('match_extra_players', lang, names=name_list(leaders, lang))}."
     return note
 
 
