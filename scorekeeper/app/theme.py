@@ -45,3 +45,10 @@ def apply(page: ft.Page, choice: ThemeChoice) -> None:
     page.theme = ft.Theme(color_scheme_seed=SEED, use_material3=True)
     page.dark_theme = ft.Theme(color_scheme_seed=SEED, use_material3=True)
     page.theme_mode = theme_mode(choice)
+
+
+def long_label(text: str, width: float) -> bool:
+    """A row's name that does not fit a names' column `width` px wide on one line at full size
+    (LABEL_ONE_LINE characters at NAME_W): it is drawn smaller, on two lines, not cut («Большой
+    стрит»; in the narrower column of five or more players, «Малый стрит» too)."""
+    return len(text) > LABEL_ONE_LINE * width / NAME_W

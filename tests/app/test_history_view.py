@@ -185,3 +185,16 @@ def shown_game(shell: Shell, variant: str) -> ft.Control:
     service.score("chance")
     shell.show(lambda: GameSheetScreen(shell, service.game_id))
     return shown(shell)
+
+
+@pytest.mark.parametrize(("players", "size"), [(["Аня", "Борис"], 14), (["Аня", "Борис", "Вера", "Глеб", "Дина"], 12)])
+def test_a_box_name_two_lines_long_in_the_narrower_column_is_drawn_smaller_not_cut(
+        tmp_path: Path, players: list[str], size: int) -> None:
+    """«Малый стрит» fits the names' column of two players on one line; in the narrower column of five
+    it takes two lines, drawn smaller so that both show in the row (at full size the second was cut)."""
+    shell = shell_at(tmp_path)
+    game_id = played(shell.store, "ru_encyclopedia", players)
+    shell.show(lambda: GameSheetScreen(shell, game_id))
+    labels = [c for c in walk(identifiers(shell.page.controls[0])["history-sheet"])
+              if isinstance(c, ft.Text) and c.value == "Малый стрит"]
+    assert [c.size for c in labels] == [size]

@@ -485,7 +485,7 @@ class GameSheetScreen:
             for row in stage_rows(variant):
                 height = 32 if row.kind == "box" else 40
                 label = ft.Container(
-                    content=ft.Text(row.label.in_(s.lang), size=12 if len(row.label.in_(s.lang)) > theme.LABEL_ONE_LINE else 14,
+                    content=ft.Text(row.label.in_(s.lang), size=12 if theme.long_label(row.label.in_(s.lang), name_w) else 14,
                                     max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
                                     weight=ft.FontWeight.W_600 if row.kind != "box" else None),
                     width=name_w, height=height,
@@ -544,7 +544,7 @@ class GameSheetScreen:
             totals.append(("fences", s.t("fences"), [num(p.get("fences", 0)) for p in players]))
         totals += [(row.key, row.label, row.values) for row in match_rows(sheet, s.lang)]
         for n, (key, text, values) in enumerate(totals):
-            long = len(text) > theme.LABEL_ONE_LINE
+            long = theme.long_label(text, name_w)
             parts.append((
                 ft.Container(content=ft.Text(text, size=13 if long else 15, weight=ft.FontWeight.W_600, max_lines=2,
                                              overflow=ft.TextOverflow.ELLIPSIS),

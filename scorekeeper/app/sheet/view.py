@@ -647,9 +647,7 @@ class SheetScreen:
              ) -> tuple[ft.Control, list[ft.Control], str | None]:
         label_weight = ft.FontWeight.W_600 if row.kind != "box" else ft.FontWeight.W_400
         text = row.label.in_(lang)
-        # «Большой стрит», "Large straight": two smaller lines, not cut; in the narrower column of
-        # five or more players, «Малый стрит» too
-        long = len(text) > theme.LABEL_ONE_LINE * self._name_width() / theme.NAME_W
+        long = theme.long_label(text, self._name_width())
         label = ft.Container(
             content=ft.Text(text, size=13 if long else 15, weight=label_weight, max_lines=2,
                             overflow=ft.TextOverflow.ELLIPSIS),
@@ -726,7 +724,7 @@ class SheetScreen:
 
         def line(text: str, values: list[str], prefix: str, size: int = 16
                  ) -> tuple[ft.Control, list[ft.Control], str | None]:
-            long = len(text) > theme.LABEL_ONE_LINE  # «Всего в матче»: two smaller lines, not cut
+            long = theme.long_label(text, self._name_width())  # «Всего в матче»: two smaller lines, not cut
             label = ft.Container(content=ft.Text(text, size=13 if long else 15, weight=ft.FontWeight.W_600,
                                                  max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
                                  width=self._name_width(), height=TOTAL_H, padding=ft.Padding.only(left=8),
