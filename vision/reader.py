@@ -76,7 +76,11 @@ Tried here and not kept (F1 by `python -m vision.training.validate`; networks as
 - the two glint runs of train.py averaged, asked die by die for each die read under 0.7 at the last
   read and taken where surer: of the six dice that dice-a's test split reads wrong (glare streaks
   taken for a pip, a faint pip, dark translucent dice), it read none right, and it read the one
-  missed die, wrongly."""
+  missed die, wrongly;
+- a hand-made pip count as a second opinion for each die read under 0.7 (blobs that differ from the
+  face's median colour, round, of one size), taken where it is the classifier's second choice: of
+  the 54 such dice of dice-a's photos learnt from, it would have read 0 better and 8 worse (dark
+  translucent dice with dark red pips, swirled dice with glare: it finds 0-2 pips on them)."""
 
 from __future__ import annotations
 
