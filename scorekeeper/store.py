@@ -20,7 +20,7 @@ from typing import Any
 
 from scorekeeper.game import Action, State, from_payload, kind, replay, to_payload
 from scorekeeper.game.series import carried_total
-from scorekeeper.rules import Variant, get_variant
+from scorekeeper.rules import VARIANT_IDS, Variant, get_variant
 
 _V1 = """
 CREATE TABLE games (
@@ -81,7 +81,6 @@ _V4 = """
 ALTER TABLE results ADD COLUMN extra_points INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE results ADD COLUMN won_at_once INTEGER NOT NULL DEFAULT 0;
 """
-AT_ONCE_OR_EXTRAS = ("yahtzee", "kniffel", "generala")  # the variants whose games can earn either
 MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -241,9 +240,9 @@ class Store:
     def _backfill_v4(self, db: sqlite3.Connection) -> None:
         """The new statistics of the games finished before schema 4, from their replay (a game that
         no longer replays keeps 0)."""
-        marks = ",".join("?" * len(AT_ONCE_OR_EXTRAS))
-        finished = db.execute(f"SELECT DISTINCT game_id FROM results WHERE variant IN ({marks})",
-                              AT_ONCE_OR_EXTRAS).fetchall()
+        earning = [v for v in VARIANT_IDS if get_variant(v).has_extras or get_variant(v).can_win_at_once]
+        marks = ",".join("?" * len(earning))
+        finished = db.execute(f"SELECT DISTINCT game_id FROM results WHERE variant IN ({marks})", earning).fetchall()
         for (game_id,) in finished:
             try:
                 state = self.load(game_id)[1]

@@ -319,11 +319,17 @@ class Variant:
         """Points outside the boxes can be earned (extra Yahtzee bonuses)."""
         return self.hooks is not None and self.hooks.adds_extra
 
+    @property
+    def can_win_at_once(self) -> bool:
+        """A claim may win the game at once (a Generala servida)."""
+        return self.hooks is not None and self.hooks.wins_at_once
+
 
 class VariantHooks:
     """Rule hooks a family overrides: the claim as a whole, after the box has judged the dice."""
 
     adds_extra: bool = False  # some claims earn points outside the box (Evaluation.extra)
+    wins_at_once: bool = False  # a claim may win the game at once (Evaluation.wins_game)
 
     def adjust(
         self, variant: Variant, box: Box, hand: Hand, claim: Claim, evaluation: Evaluation

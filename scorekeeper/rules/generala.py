@@ -36,7 +36,7 @@ class Servida(VariantHooks):
 
     def __init__(self, bonus: int, wins: bool) -> None:
         self.bonus = bonus
-        self.wins = wins
+        self.wins_at_once = wins
 
     def adjust(
         self, variant: Variant, box: Box, hand: Hand, claim: Claim, evaluation: Evaluation
@@ -57,7 +57,7 @@ class Servida(VariantHooks):
                 f"{box.name.en}: servida (first throw) scores {score}.",
             )
             return Evaluation(box.id, True, True, score, reason, evaluation.value)
-        if box.id in ("poker", "double_poker") and self.wins:  # the second Generala, servida, wins too
+        if box.id in ("poker", "double_poker") and self.wins_at_once:  # the second Generala, servida, wins too
             reason = Text(
                 "Генерала servida — с первого броска: партия выиграна сразу.",
                 "Generala servida — on the first throw: the game is won at once.",

@@ -236,9 +236,8 @@ def _rules(variant: str) -> tuple[bool, bool, bool, str, bool, bool]:
         return False, False, False, "premiums", False, False
     upper = v.upper
     word = "premiums" if upper is not None and upper.mode == "gora" else "bonuses"
-    at_once = bool(getattr(v.hooks, "wins", False))
     return (bool(v.fences), upper is not None and upper.bonus > 0, upper is not None and upper.penalty > 0, word,
-            v.has_extras, at_once)
+            v.has_extras, v.can_win_at_once)
 
 
 def _stat_row(r: dict[str, Any]) -> StatRow:
