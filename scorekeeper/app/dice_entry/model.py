@@ -154,6 +154,18 @@ class DiceEntry:
         self.suggested = []
         self.changed = True
 
+    def type_fewer(self, values: Sequence[int]) -> None:
+        """Fewer than five values typed: right after a throw, as many as its pale dice, their new
+        faces (as the pad takes them); where they fit the blanks beside dice kept, the rest of the
+        throw (fills_blanks); else the dice kept (type_some)."""
+        if self.suggested and len(values) == len(self.suggested):
+            self.rethrow_suggested()
+            self.fill_blanks(values)
+        elif self.fills_blanks(len(values)):
+            self.fill_blanks(values)
+        else:
+            self.type_some(values)
+
     def fills_blanks(self, count: int) -> bool:
         """`count` typed values are the rest of a throw, not a new set of dice kept: the dice set
         are those kept through a throw recorded without its dice, or those left of a throw made

@@ -220,13 +220,7 @@ class DicePanel:
         if problem == "few" and self.enabled:
             self.keys.value = ""
             typed = [int(d) for d in re.findall(r"\d", text)]
-            if self.entry.suggested and len(typed) == len(self.entry.suggested):
-                self.entry.rethrow_suggested()  # as many as the pale dice: their new faces, as the pad
-                self.entry.fill_blanks(typed)  # would take them
-            elif self.entry.fills_blanks(len(typed)):
-                self.entry.fill_blanks(typed)
-            else:
-                self.entry.type_some(typed)
+            self.entry.type_fewer(typed)
             if self.entry.thrown is not None and self.entry.blanks():  # kept from a throw entered in
                 self.refresh()  # full: the others are being thrown, and their faces come next
                 return
