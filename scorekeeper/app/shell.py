@@ -12,6 +12,7 @@ import flet as ft
 
 from scorekeeper.app import theme
 from scorekeeper.app.config import AppConfig
+from scorekeeper.app.redraw import patch_in_place
 from scorekeeper.app.settings.model import Settings
 from scorekeeper.app.settings.storage import (
     KEY_JOIN,
@@ -73,6 +74,7 @@ class Shell:
         self._rebuild_current: Callable[[], Screen] | None = None
         self._laid_out_for = self.width
         self._shape: tuple[float, bool] | None = None  # (width, sideways) as last decided
+        self._root: ft.SafeArea | None = None  # what holds the screen shown, on the page
 
     # --- words and looks ---------------------------------------------------------------------
     @property
@@ -277,14 +279,29 @@ class Shell:
         """Build the current screen again (after a language or theme change)."""
         if self.screen is None:
             return
-        self._mount()
+        self._mount(in_place=True)
 
-    def _mount(self) -> None:
+    def _mount(self, in_place: bool = False) -> None:
+        """Put the screen's controls on the page: built anew, and where the same screen is shown
+        again (`in_place`), sent as what changed (app.redraw)."""
         assert self.screen is not None
         content = self.screen.build()
+        root = self._root
+        if in_place and root is not None and len(self.page.controls) == 1 and self.page.controls[0] is root:
+            try:
+                if patch_in_place(self.page, root, content):
+                    self._after_mount()
+                    return
+            except Exception:  # never lose a screen over it: sent whole below
+                log.warning("the screen could not be sent as its changes", exc_info=True)
+        self._root = ft.SafeArea(content=content, expand=True)
         self.page.controls.clear()
-        self.page.controls.append(ft.SafeArea(content=content, expand=True))
+        self.page.controls.append(self._root)
         self.page.update()
+        self._after_mount()
+
+    def _after_mount(self) -> None:
+        assert self.screen is not None
         after = getattr(self.screen, "after_mount", None)
         if after is not None:
             after()  # what needs the controls on the screen (scroll positions)

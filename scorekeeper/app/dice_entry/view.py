@@ -286,9 +286,10 @@ class DicePanel:
         self.dice_row = ft.Row(self._dice(), alignment=ft.MainAxisAlignment.SPACE_EVENLY)
         self._set_hint()
         self.column = self._content()
-        self.box.content = self.column
-        self.box.padding = ft.Padding.only(left=8, right=8, top=6, bottom=8)
-        self.box.bgcolor = ft.Colors.SURFACE_CONTAINER
+        # A new box each time (not the last one changed): a screen redrawn in place compares it
+        # with the last one and sends what changed in it (scorekeeper.app.redraw)
+        self.box = ft.Container(content=self.column, padding=ft.Padding.only(left=8, right=8, top=6, bottom=8),
+                                bgcolor=ft.Colors.SURFACE_CONTAINER)
         return self.box
 
     def _set_hint(self) -> None:
