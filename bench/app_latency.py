@@ -1,12 +1,14 @@
 """How long the app takes from a tap on a score box to its number on the screen, on a phone.
 
-    uv run python bench/app_latency.py [--players 5] [--rounds 4]
+    uv run python bench/app_latency.py [--players 5] [--rounds 4] [--cpu-slowdown 4]
 
 Starts the app on a free port with a database of its own, opens it in Debian's Chromium at a
 phone's size (390 x 844), starts a Yahtzee game for --players players and plays --rounds rounds:
 each turn the dice are typed, then the upper box they fill is tapped. Measured in the browser
 from the tap to the moment the box's accessible text shows the number written (what a player
-sees), and likewise from the fifth typed digit to the turn line saying «бросок 1 из 3». Prints
+sees), and likewise from the fifth typed digit to the turn line saying «бросок 1 из 3».
+--cpu-slowdown N runs the page N times slower (Chromium's CPU throttling), as on a phone slower than
+this machine; the server is not slowed. Prints
 the median and the slowest of each, in milliseconds. Times on a shared machine move by a tenth
 or more from one run to the next: compare runs made one after another.
 """
@@ -68,6 +70,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--players", type=int, default=5, choices=range(1, len(NAMES) + 1))
     ap.add_argument("--rounds", type=int, default=4, choices=range(1, len(THROWS) + 1))
+    ap.add_argument("--cpu-slowdown", type=float, default=1.0, help="the page's CPU this many times slower")
     args = ap.parse_args()
     if not CHROMIUM.exists():
         sys.exit(f"{CHROMIUM} is absent: install Debian's chromium")
@@ -84,6 +87,9 @@ def main() -> None:
             tab = Tab(context.new_page(), server.url)
             tab.open()
             start_game(tab, "yahtzee", names)
+            if args.cpu_slowdown != 1:
+                cdp = context.new_cdp_session(tab.page)
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu_slowdown})
             for digits, box, value in THROWS[:args.rounds]:
                 for n, name in enumerate(names, start=1):
                     tab.wait_text("turn", re.compile(f"Ходит {name}.*бросок 0 из 3"))
@@ -100,7 +106,8 @@ def main() -> None:
             server.stop()
     if min(writes + throws) < 0:
         sys.exit("a tap or a throw was not shown within 15 s")
-    print(f"{args.players} players, {len(writes)} turns, phone-sized Chromium (390 x 844)")
+    slower = f", its CPU {args.cpu_slowdown:g} times slower" if args.cpu_slowdown != 1 else ""
+    print(f"{args.players} players, {len(writes)} turns, phone-sized Chromium (390 x 844){slower}")
     print(f"tap on a box -> its number shown: median {statistics.median(writes):.0f} ms, slowest {max(writes):.0f} ms")
     print(f"fifth digit typed -> throw shown: median {statistics.median(throws):.0f} ms, slowest {max(throws):.0f} ms")
 
