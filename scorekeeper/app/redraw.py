@@ -165,7 +165,8 @@ def patch_in_place(page: ft.Page, root: ft.SafeArea, content: ft.Control) -> boo
             or prev_classes.get("content") is not old or dirty is None or "content" in dirty):
         return False
     before = {id(c): path for path, c in _controls(old)}
-    after = {id(c): path for path, c in _controls(content)}
+    found = list(_controls(content))
+    after = {id(c): path for path, c in found}
     kept = {i for i in after if i in before}
     kept_paths = {after[i] for i in kept}
     if any(before[i] != after[i] for i in kept):
@@ -179,8 +180,7 @@ def patch_in_place(page: ft.Page, root: ft.SafeArea, content: ft.Control) -> boo
     dirty.pop("content", None)
     prev_classes["content"] = content
     # what changed in the controls kept (those not inside another kept)
-    tops = [c for path, c in _controls(content)
-            if id(c) in kept and not any(path[:n] in kept_paths for n in range(len(path)))] if kept else []
+    tops = [c for path, c in found if id(c) in kept and not any(path[:n] in kept_paths for n in range(len(path)))]
     if tops:
         page.update(*tops)  # type: ignore[arg-type]
     return True

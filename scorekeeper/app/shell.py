@@ -276,35 +276,36 @@ class Shell:
             self._set_route(route)
 
     def redraw(self) -> None:
-        """Build the current screen again (after a language or theme change)."""
+        """Build the current screen again (after an action, a language or theme change) and send
+        what changed."""
         if self.screen is None:
             return
         self._mount(in_place=True)
 
     def _mount(self, in_place: bool = False) -> None:
         """Put the screen's controls on the page: built anew, and where the same screen is shown
-        again (`in_place`), sent as what changed (app.redraw)."""
+        again (`in_place`), sent as what changed where it can be (app.redraw), else whole."""
         assert self.screen is not None
         content = self.screen.build()
-        root = self._root
-        if in_place and root is not None and len(self.page.controls) == 1 and self.page.controls[0] is root:
-            try:
-                if patch_in_place(self.page, root, content):
-                    self._after_mount()
-                    return
-            except Exception:  # never lose a screen over it: sent whole below
-                log.warning("the screen could not be sent as its changes", exc_info=True)
-        self._root = ft.SafeArea(content=content, expand=True)
-        self.page.controls.clear()
-        self.page.controls.append(self._root)
-        self.page.update()
-        self._after_mount()
-
-    def _after_mount(self) -> None:
-        assert self.screen is not None
+        if not (in_place and self._patched(content)):
+            self._root = ft.SafeArea(content=content, expand=True)
+            self.page.controls.clear()
+            self.page.controls.append(self._root)
+            self.page.update()
         after = getattr(self.screen, "after_mount", None)
         if after is not None:
             after()  # what needs the controls on the screen (scroll positions)
+
+    def _patched(self, content: ft.Control) -> bool:
+        """`content` sent as what changed from the screen shown; False where it was not."""
+        root = self._root
+        if root is None or len(self.page.controls) != 1 or self.page.controls[0] is not root:
+            return False
+        try:
+            return patch_in_place(self.page, root, content)
+        except Exception:  # never lose a screen over it: it is sent whole
+            log.warning("the screen could not be sent as its changes", exc_info=True)
+            return False
 
     def home(self) -> None:
         """The home screen."""
