@@ -42,6 +42,27 @@ def test_a_phone_held_sideways_has_the_dice_beside_the_boxes(shell: Shell) -> No
         screen.dispose()
 
 
+def test_the_throw_button_shows_its_whole_label_beside_the_keys_sideways_and_upright(shell: Shell) -> None:
+    """Beside the sheet the panel is narrower than an upright phone: the keys field gives up its
+    icon and some width, so that «Все 5», the field and «Бросок» with its label fit; upright, the
+    field keeps its full width and icon."""
+    from scorekeeper.app.dice_entry.view import ACTION_CHAR_PX, KEYS_W, RETHROW_W, THROW_PAD
+
+    for width, height in ((844, 390), (640, 360), (390, 844), (360, 640)):
+        sized(shell, width, height)
+        _, screen = open_sheet(shell, "yahtzee", ["Аня", "Борис"])
+        keys = screen.dice.keys
+        side = panel_beside_the_sheet(shell)
+        panel = side.width if side is not None else width
+        throw = len("Бросок") * ACTION_CHAR_PX + 24 + 6 + 2 * THROW_PAD
+        assert 16 + RETHROW_W + 6 + keys.width + 6 + throw <= panel, f"{width}×{height}"
+        if side is None:
+            assert keys.width == KEYS_W and keys.prefix_icon is not None, f"{width}×{height}"
+        else:
+            assert keys.width < KEYS_W and keys.prefix_icon is None, f"{width}×{height}"
+        screen.dispose()
+
+
 def test_an_upright_phone_or_a_tablet_keeps_the_dice_under_the_sheet(shell: Shell) -> None:
     for width, height in ((390, 844), (360, 640), (820, 1180), (1180, 820)):
         sized(shell, width, height)

@@ -19,6 +19,13 @@ from scorekeeper.app.widgets.die import die_face
 from scorekeeper.rules import Variant
 from scorekeeper.service import GameMovedOn
 
+KEYS_W = 128  # the keys field, where the actions' row has room for it
+KEYS_MIN_W = 84  # ... and the least it takes where it has not (a phone held sideways: the panel beside the
+# sheet), its icon left out: five digits still show whole
+ACTION_CHAR_PX = 9.5  # px a letter of the throw button's label takes (17 px)
+RETHROW_W = 88  # «Все 5»
+THROW_PAD = 14  # the throw button's padding on each side (Flutter's own 24 ran its label past a narrow panel)
+
 
 def is_phone(user_agent: str | None) -> bool:
     """The browser is a phone's or a tablet's (its on-screen keyboard would cover the sheet)."""
@@ -74,7 +81,7 @@ class DicePanel:
             # A desktop types the throw straight away; a phone keeps its keyboard closed.
             autofocus=not is_phone(shell.page.client_user_agent),
             text_size=18,
-            width=128,
+            width=KEYS_W,
         )
 
     # --- following the game --------------------------------------------------------------------
@@ -367,6 +374,17 @@ class DicePanel:
         return [v for i, v in enumerate(values) if i not in self.entry.suggested and v is not None] \
             if self.entry.suggested else []
 
+    def _fit_keys(self, throw_label: str) -> None:
+        """The keys field as wide as the actions' row leaves it beside «Все 5» and the throw button
+        with its whole label: full width with its keyboard icon, or, in a narrow panel, narrower
+        and without the icon, so that the five digits still show whole."""
+        row = (self.width or self.shell.width) - 16 - 2 * 6  # the panel's padding, the gaps
+        throw = len(throw_label) * ACTION_CHAR_PX + 24 + 6 + 2 * THROW_PAD  # label, icon, gap, padding
+        room = row - throw - (0 if self.numeric else RETHROW_W)
+        narrow = room < KEYS_W
+        self.keys.width = max(KEYS_MIN_W, room) if narrow else KEYS_W
+        self.keys.prefix_icon = None if narrow else ft.Icons.KEYBOARD
+
     def _content(self) -> ft.Column:
         t = self.shell.t
         entry = self.entry
@@ -394,18 +412,19 @@ class DicePanel:
                 )
                 buttons.append(tagged(button, f"face-{value}", face_label, button=True, expand=True))  # type: ignore[arg-type]
             pad.append(ft.Row(buttons, spacing=6))
+        label = t("record_tour" if self.variant.one_throw else "throw")
+        self._fit_keys(label)
         actions = ft.Row(
             [
                 tagged(self._rethrow_button(), "rethrow-all"),
                 tagged(self.keys, "dice-keys", t("dice_keys")),
                 tagged(
                     ft.FilledButton(
-                        content=ft.Row([ft.Icon(ft.Icons.CASINO),
-                                        ft.Text(t("record_tour" if self.variant.one_throw else "throw"), size=17)],
-                                       spacing=6),
+                        content=ft.Row([ft.Icon(ft.Icons.CASINO), ft.Text(label, size=17)], spacing=6),
                         on_click=self._throw_pressed,
                         height=44,
                         expand=True,
+                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=THROW_PAD)),
                     ),
                     "throw",
                     expand=True,  # type: ignore[arg-type]
