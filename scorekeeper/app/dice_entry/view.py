@@ -74,15 +74,13 @@ class DicePanel:
             hint_text="55523",
             # an example, not dice entered: faint, so that at arm's length it does not read as a throw
             hint_style=ft.TextStyle(color=ft.Colors.with_opacity(0.45, theme.MUTED), size=14, italic=True),
-            prefix_icon=ft.Icons.KEYBOARD,
             on_change=self._keys_changed,
             on_submit=self._keys_submitted,
             keyboard_type=ft.KeyboardType.NUMBER,
             # A desktop types the throw straight away; a phone keeps its keyboard closed.
             autofocus=not is_phone(shell.page.client_user_agent),
             text_size=18,
-            width=KEYS_W,
-        )
+        )  # its width and icon fit the panel each time it is drawn (_fit_keys)
 
     # --- following the game --------------------------------------------------------------------
     def sync(self, dice: tuple[int, ...] | list[int] | None, enabled: bool, why_not: str = "",
