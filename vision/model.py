@@ -48,6 +48,10 @@ GATE = "gate_classifier"
 GATE_VIEWS = 2
 GATE_NOT_A_DIE = 0.15
 GATE_DOUBT = 0.005
+# a larger classifier (its file's name: 24 and 32 channels at full resolution, twice the others' after),
+# asked of each die the others read under vision.reader.REFEREE_DOUBT at its last read, in VIEWS views,
+# its probabilities and theirs averaged (vision.reader._refereed)
+REFEREE = "referee_classifier"
 
 
 def assets_dir() -> Path:
@@ -185,6 +189,7 @@ class Models:
         self.others = {name: [Classifier(p) for p in files]
                        for name in OTHER_SETS if (files := [p for p in classifier_files(directory, name) if p.exists()])}
         self.gate = [Classifier(p) for p in classifier_files(directory, GATE) if p.exists()]
+        self.referee = [Classifier(p) for p in classifier_files(directory, REFEREE) if p.exists()]
         self.lock = threading.Lock()
 
     def detect(
@@ -252,7 +257,8 @@ class Models:
         all_out = np.zeros((len(chosen) * n, 11), np.float32)
         sources = [die_source(image, d.cx, d.cy, max(d.w, d.h)) for d in dets]
         cut: dict[float, list[np.ndarray]] = {}  # each angle's views, cut once (a mirrored view flips one)
-        nets = self.gate if other == GATE else self.others[other] if other else self.cls
+        nets = (self.gate if other == GATE else self.referee if other == REFEREE
+                else self.others[other] if other else self.cls)
         for j, net in enumerate(nets[:len(chosen)]):
             mine = [v for v in range(j, len(chosen), len(nets)) if v in mine_all]
             if not mine:

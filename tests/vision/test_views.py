@@ -140,7 +140,7 @@ def test_each_classifier_run_in_two_parts_reads_as_the_whole() -> None:
     views = [crop_die(image, x + w / 2, y + h / 2, max(w, h), angle=a) for x, y, w, h in (d.box for d in dice) for a in (0.0, 10.0)]
     blob = cv2.dnn.blobFromImages(views, 1 / 255.0)
     files = sorted(p for p in assets_dir().glob("*classifier*.onnx") if not p.name.endswith(TAIL))
-    assert len(files) == 10  # three sets of three, and the gate
+    assert len(files) == 11  # three sets of three, the gate and the referee
     for path in files:
         assert tail_path(path).exists(), f"{path.name} has no tail"
         split = Classifier(path)

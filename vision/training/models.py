@@ -60,16 +60,18 @@ class Detector(nn.Module):
 
 
 class Classifier(nn.Module):
-    """`width` multiplies the channels after the two full-resolution layers, where they are cheap."""
+    """`width` multiplies the channels after the two full-resolution layers, where they are cheap;
+    `stem` the two full-resolution layers' channels."""
 
-    def __init__(self, width: float = 1.0) -> None:
+    def __init__(self, width: float = 1.0, stem: tuple[int, int] = (16, 24)) -> None:
         super().__init__()
         c20, c10a, c10b, c5 = (int(round(c * width)) for c in (48, 64, 96, 128))
+        s1, s2 = stem
         self.body = nn.Sequential(
-            _cbr(3, 16),
-            _cbr(16, 24),  # two full-resolution layers: pips are only a few pixels wide
+            _cbr(3, s1),
+            _cbr(s1, s2),  # two full-resolution layers: pips are only a few pixels wide
             nn.MaxPool2d(2),  # 20
-            _sep(24, c20),
+            _sep(s2, c20),
             _sep(c20, c20),
             nn.MaxPool2d(2),  # 10
             _sep(c20, c10a),

@@ -69,6 +69,12 @@ weights):
    0.944), the rest as before. A gate gone on with three in ten render dice Chinese (seed 140)
    dropped four rendered dice of the Chinese kind where this drops one (validate --chinese 30);
    one with --clutter 0.3 (seed 142) dropped fewer keys.
+11. from scratch, --only cls --member 1 --cls-widths 2 --cls-stem 24,32 --no-widened --cls-epochs 36
+   --chinese 0.3 --faults 0.05 --seed 200 --name referee_classifier --save R (about 32 minutes), then
+   --init R with the same and --cls-epochs 12 --glints 0.2 --seed 201 (about 12 minutes): the
+   referee, a larger classifier (24 and 32 channels in its two full-resolution layers, twice the
+   others' channels after them; a view in about twice their time through cv2.dnn), asked of each die the
+   others read under 0.7 and averaged with them (vision.reader._refereed, with its figures).
 
 Training can go on from the shipped files themselves: vision.training.onnx_weights writes PyTorch
 weights from them for --init (the files for steps 4, 5 and 6 were made so, from the files of
@@ -510,13 +516,13 @@ Examples = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 def train_classifier(
     make: Callable[[], Examples], epochs: int, seed: int, width: float = 1.0, init: Path | None = None,
-    refresh: int = 0, lr: float | None = None,
+    refresh: int = 0, lr: float | None = None, stem: tuple[int, int] = (16, 24),
 ) -> Classifier:
     """`make` cuts the examples (crops, classes, box targets); with `refresh` it cuts them anew every
     `refresh` epochs (other jitter, turns and crops), else once."""
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
-    net = Classifier(width)
+    net = Classifier(width, stem)
     if init is not None:  # go on from saved weights, more gently
         net.load_state_dict(torch.load(init))
     lr = lr or (3e-3 if init is None else 1e-3)
@@ -577,6 +583,8 @@ def main() -> None:
     ap.add_argument("--cls-widths", default="1,1",
                     help="one classifier per width, trained from seeds --seed, --seed + 1, ... and read "
                          "together; a width multiplies the channels after the two full-resolution layers")
+    ap.add_argument("--cls-stem", default="16,24",
+                    help="the classifiers' two full-resolution layers' channels")
     ap.add_argument("--widened", action=argparse.BooleanOptionalAction, default=True,
                     help="also learn on the dice-a photos widened by a third (dice foreshortened)")
     ap.add_argument("--init", default=None,
@@ -675,7 +683,10 @@ def main() -> None:
                     np.concatenate([p[2] for p in parts]))
 
         init = Path(f"{args.init}.cls{args.init_member or k + 1}.pt") if args.init else None
-        cls = train_classifier(make, args.cls_epochs, seed, width, init, args.cls_refresh, args.cls_lr)
+        stem = tuple(int(c) for c in args.cls_stem.split(","))
+        assert len(stem) == 2, "--cls-stem: two channel counts"
+        cls = train_classifier(make, args.cls_epochs, seed, width, init, args.cls_refresh, args.cls_lr,
+                               (stem[0], stem[1]))
         name = f"{args.name}.onnx" if k == 0 else f"{args.name}_{k + 1}.onnx"
         export(cls, args.assets / name, (1, 3, CROP, CROP), {0: "n"})
         layout.write_tail(args.assets / name)  # run apart by cv2.dnn's new engine (vision.model.Classifier)
