@@ -637,6 +637,10 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     widths = [float(w) for w in args.cls_widths.split(",")]
+    channels = [int(c) for c in args.cls_stem.split(",")]
+    if len(channels) != 2:
+        ap.error(f"--cls-stem: two channel counts, such as 24,32 (got {args.cls_stem})")
+    stem = (channels[0], channels[1])
     lo, hi = (float(x) for x in args.close_view.split(","))
     close_view = (lo, hi)
     real = real_training()
@@ -683,10 +687,7 @@ def main() -> None:
                     np.concatenate([p[2] for p in parts]))
 
         init = Path(f"{args.init}.cls{args.init_member or k + 1}.pt") if args.init else None
-        stem = tuple(int(c) for c in args.cls_stem.split(","))
-        assert len(stem) == 2, "--cls-stem: two channel counts"
-        cls = train_classifier(make, args.cls_epochs, seed, width, init, args.cls_refresh, args.cls_lr,
-                               (stem[0], stem[1]))
+        cls = train_classifier(make, args.cls_epochs, seed, width, init, args.cls_refresh, args.cls_lr, stem)
         name = f"{args.name}.onnx" if k == 0 else f"{args.name}_{k + 1}.onnx"
         export(cls, args.assets / name, (1, 3, CROP, CROP), {0: "n"})
         layout.write_tail(args.assets / name)  # run apart by cv2.dnn's new engine (vision.model.Classifier)
