@@ -1,0 +1,259 @@
+"""The JSON exchange file: saved games written out, and read back after replaying each one.
+
+A game is the same game when it has the same variant, options, players and creation time (to the
+millisecond): its birth does not change while it is played on, so a file exported from an
+unfinished game and imported again later is still recognised. A `play` script has no creation
+time; there the actions stand in for it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from scorekeeper.dice import InvalidDice
+from scorekeeper.game import GameError, State, apply, from_payload, kind, new_game, verify_actor
+from scorekeeper.rules import RulesInputError, get_variant
+from scorekeeper.store import Store, insert_results
+
+FORMAT = "scorekeeper-games"
+VERSION = 1
+SCRIPT_KEYS = {"variant", "options", "players", "actions"}
+GAME_KEYS = SCRIPT_KEYS | {"id", "created", "finished", "abandoned", "action_times"}
+
+
+class ExchangeError(ValueError):
+    """A file that cannot be imported: the message names the game and the action, in one line."""
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game of a file, replayed: what the database needs to hold it as it was."""
+
+    label: str  # "game 2 (id 7)": how messages name it
+    variant: str
+    options: Mapping[str, Any]
+    players: tuple[str, ...]
+    actions: tuple[dict[str, Any], ...]  # the payloads, without the "player" assertion
+    turns: tuple[str | None, ...]  # whose turn it was at each action
+    times: tuple[str | None, ...]
+    created: str | None
+    finished: str | None
+    abandoned: str | None
+    state: State
+
+    @property
+    def identity(self) -> str:
+        """What makes two games the same game (the module's docstring)."""
+        return identity(self.variant, self.options, self.players, self.created, self.actions)
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What an import did: the ids of the games added, and how many were there already."""
+
+    imported: tuple[int, ...]
+    skipped: int
+
+    def as_dict(self) -> dict[str, int]:
+        """The figures `scorekeeper import` prints."""
+        return {"imported": len(self.imported), "skipped": self.skipped}
+
+
+def identity(variant: str, options: Mapping[str, Any], players: Sequence[str], created: str | None,
+             actions: Iterable[Mapping[str, Any]]) -> str:
+    """A stable fingerprint of a game's birth (or of its actions, where it has no creation time)."""
+    key: dict[str, Any] = {"variant": variant, "options": dict(options), "players": list(players)}
+    if created is not None:
+        key["created"] = created
+    else:
+        key["actions"] = [dict(a) for a in actions]
+    text = json.dumps(key, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# --- export -----------------------------------------------------------------------------------
+def export_game(store: Store, game_id: int) -> dict[str, Any]:
+    """One saved game in the file's form: its header and its whole log in the `play` script form."""
+    info = store.game(game_id)
+    actions: list[dict[str, Any]] = []
+    times: list[str] = []
+    for payload, player, created in store.execute(
+            "SELECT payload, player, created FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)):
+        action = json.loads(payload)
+        if player is not None:
+            action["player"] = player
+        actions.append(action)
+        times.append(created)
+    game: dict[str, Any] = {
+        "id": info.id, "variant": info.variant, "options": dict(info.options), "players": list(info.players),
+        "created": info.created, "finished": info.finished, "actions": actions, "action_times": times,
+    }
+    if info.abandoned is not None:
+        game["abandoned"] = info.abandoned
+    return game
+
+
+def export_document(store: Store, game_ids: Sequence[int]) -> dict[str, Any]:
+    """The exchange file of these games, in the order given."""
+    return {"format": FORMAT, "version": VERSION, "games": [export_game(store, i) for i in game_ids]}
+
+
+def export_text(store: Store, game_ids: Sequence[int]) -> str:
+    """The exchange file as text: one game a line (a diff or a text editor shows games apart)."""
+    document = export_document(store, game_ids)
+    games = ",\n".join(json.dumps(g, ensure_ascii=False) for g in document["games"])
+    return (f'{{"format": "{FORMAT}", "version": {VERSION}, "games": [\n'
+            + games + ("\n" if games else "") + "]}\n")
+
+
+# --- import -----------------------------------------------------------------------------------
+def parse_document(raw: bytes | str, name: str = "the file") -> list[GameEntry]:
+    """Every game of an exchange file (or of one `play` script), replayed under its rules;
+    ExchangeError for the first thing wrong, naming the game and the action."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ExchangeError(f"{name}: not UTF-8 text (is it a scorekeeper export?)") from None
+    try:
+        document = json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise ExchangeError(f"{name}: not valid JSON (line {error.lineno}, column {error.colno}: "
+                            f"{error.msg}); the file may be damaged or cut short") from None
+    if isinstance(document, dict) and "format" not in document and "variant" in document:
+        return [_entry(document, "the game", set(SCRIPT_KEYS), script=True)]
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        found = document.get("format") if isinstance(document, dict) else None
+        raise ExchangeError(f"{name}: not a scorekeeper export (\"format\" is {json.dumps(found, ensure_ascii=False)}, "
+                            f"expected \"{FORMAT}\") nor a play script")
+    version = document.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise ExchangeError(f"{name}: \"version\" must be a whole number from 1, got {json.dumps(version)}")
+    if version > VERSION:
+        raise ExchangeError(f"{name}: made by a newer scorekeeper (format version {version}; this one reads "
+                            f"up to {VERSION}): update scorekeeper to import it")
+    games = document.get("games")
+    if not isinstance(games, list):
+        raise ExchangeError(f"{name}: \"games\" must be a list of games")
+    entries = []
+    for number, game in enumerate(games, start=1):
+        given_id = game.get("id") if isinstance(game, dict) else None
+        label = f"game {number}" + (f" (id {given_id})" if given_id is not None else "")
+        entries.append(_entry(game, label, GAME_KEYS, script=False))
+    return entries
+
+
+def _entry(game: Any, label: str, keys: set[str], *, script: bool) -> GameEntry:
+    if not isinstance(game, dict):
+        raise ExchangeError(f"{label}: expected an object with variant, options, players and actions")
+    unknown = sorted(set(game) - keys)
+    if unknown:
+        raise ExchangeError(f"{label}: unexpected keys {unknown}")
+    variant_id, options, players = game.get("variant"), game.get("options") or {}, game.get("players")
+    actions, times = game.get("actions", []), game.get("action_times")
+    if not isinstance(variant_id, str):
+        raise ExchangeError(f"{label}: \"variant\" must be a variant id such as \"ru_fences\"")
+    if not isinstance(options, dict):
+        raise ExchangeError(f"{label}: \"options\" must be an object of option names and values")
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
+        raise ExchangeError(f"{label}: \"players\" must be a non-empty list of names")
+    if not isinstance(actions, list):
+        raise ExchangeError(f"{label}: \"actions\" must be a list")
+    if times is not None and (not isinstance(times, list) or len(times) != len(actions)
+                              or not all(isinstance(t, str) for t in times)):
+        raise ExchangeError(f"{label}: \"action_times\" must list one time per action")
+    stamps = {k: game.get(k) for k in ("created", "finished", "abandoned")}
+    for key, stamp in stamps.items():
+        if stamp is not None and not _is_time(stamp):
+            raise ExchangeError(f"{label}: \"{key}\" must be an ISO 8601 time or null, got {json.dumps(stamp)}")
+    try:
+        state = new_game(get_variant(variant_id, **options), players)
+    except (RulesInputError, GameError) as error:
+        raise ExchangeError(f"{label}: {error}") from None
+    payloads, turns = [], []
+    for index, raw in enumerate(actions):
+        where = f"{label}, action {index} {json.dumps(raw, ensure_ascii=False)}"
+        try:
+            action = from_payload(raw)
+            asserted = raw.get("player")
+            if asserted is not None:
+                verify_actor(state, action, asserted if isinstance(asserted, str) else repr(asserted))
+            turns.append(state.player_name)
+            state = apply(state, action)
+        except GameError as error:
+            raise ExchangeError(f"{where}: {error.rule}: {error}") from None
+        except InvalidDice as error:
+            raise ExchangeError(f"{where}: invalid_dice: {error}") from None
+        payloads.append({k: v for k, v in raw.items() if k != "player"})
+    if not script and (stamps["finished"] is not None) != state.finished:
+        said = "finished" if stamps["finished"] is not None else "unfinished"
+        raise ExchangeError(f"{label}: the file says the game is {said} but its {len(actions)} actions "
+                            f"{'end before its end (cut short?)' if stamps['finished'] else 'finish it'}")
+    return GameEntry(label, variant_id, dict(options), tuple(players), tuple(payloads), tuple(turns),
+                     tuple(times) if times is not None else (None,) * len(payloads),
+                     stamps["created"], stamps["finished"], stamps["abandoned"], state)
+
+
+def _is_time(stamp: Any) -> bool:
+    if not isinstance(stamp, str):
+        return False
+    try:
+        datetime.fromisoformat(stamp)
+    except ValueError:
+        return False
+    return True
+
+
+def _known(store: Store) -> set[str]:
+    """The fingerprints of the games saved: by birth, and by actions for games imported from scripts."""
+    known: set[str] = set()
+    headers = store.execute("SELECT id, variant, options, created FROM games")
+    for game_id, variant_id, options, created in headers:
+        players = [r[0] for r in store.execute("SELECT name FROM players WHERE game_id = ? ORDER BY seat", (game_id,))]
+        actions = [json.loads(r[0]) for r in store.execute(
+            "SELECT payload FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
+        opts = json.loads(options)
+        known.add(identity(variant_id, opts, players, created, actions))
+        known.add(identity(variant_id, opts, players, None, actions))
+    return known
+
+
+def import_document(store: Store, entries: Sequence[GameEntry]) -> ImportReport:
+    """Save the games not in the database yet, all in one transaction; skip the others."""
+    known = _known(store)
+    fresh = []
+    for entry in entries:
+        if entry.identity in known:
+            continue
+        known.add(entry.identity)
+        fresh.append(entry)
+    ids = []
+    if fresh and store.last_game_id() is not None:  # an empty database has nothing to lose
+        store.safety_copy("restore")
+    now = datetime.now(UTC).isoformat(timespec="milliseconds")
+    with store.transaction() as db:
+        for entry in fresh:
+            created = entry.created or now
+            finished = entry.finished or (now if entry.state.finished else None)
+            cursor = db.execute(
+                "INSERT INTO games (variant, options, created, finished, abandoned) VALUES (?, ?, ?, ?, ?)",
+                (entry.variant, json.dumps(dict(entry.options), ensure_ascii=False), created, finished,
+                 None if entry.state.finished else entry.abandoned))
+            game_id = int(cursor.lastrowid or 0)
+            db.executemany("INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)",
+                           [(game_id, seat, name) for seat, name in enumerate(entry.players)])
+            db.executemany(
+                "INSERT INTO actions (game_id, seq, kind, payload, player, created) VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, seq, kind(from_payload(payload)), json.dumps(payload, ensure_ascii=False), turn,
+                  time or created)
+                 for seq, (payload, turn, time) in enumerate(zip(entry.actions, entry.turns, entry.times,
+                                                                 strict=True), start=1)])
+            if entry.state.finished:
+                insert_results(db, game_id, entry.state)
+            ids.append(game_id)
+    return ImportReport(tuple(ids), len(entries) - len(fresh))
