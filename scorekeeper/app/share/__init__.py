@@ -1,0 +1,1 @@
+"""Sharing and keeping: the sheet as a picture, CSV of History, backup and restore."""
