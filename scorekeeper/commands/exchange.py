@@ -12,6 +12,7 @@ from scorekeeper.commands import UsageError, parse_whole, print_json
 from scorekeeper.commands.play import _database_errors, _db_path
 from scorekeeper.exchange import ExchangeError, export_text, import_document, parse_document
 from scorekeeper.exchange.table import csv_text
+from scorekeeper.i18n import Lang
 from scorekeeper.store import Store, StoreError
 
 
@@ -67,7 +68,7 @@ def run_export(args: argparse.Namespace) -> int:
                     from scorekeeper.app.share.picture import sheet_png
 
                     info, state, _ = store.load(ids[0])
-                    lang = args.lang or ("ru" if info.variant.startswith("ru_") else "en")
+                    lang: Lang = args.lang or ("ru" if info.variant.startswith("ru_") else "en")
                     data: bytes | str = sheet_png(state, lang, game_id=info.id, played=info.finished or info.created)
                 elif args.format == "csv":
                     data = csv_text(store, ids)
