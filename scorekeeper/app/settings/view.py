@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.app import theme
+from scorekeeper.app.share.view import keep_section
 from scorekeeper.app.shell import Shell, header, tagged
 
 
@@ -54,6 +55,8 @@ class SettingsScreen:
                 ft.Container(height=12),
                 ft.Text(t("theme"), size=18, weight=ft.FontWeight.W_600),
                 themes,
+                ft.Container(height=12),
+                keep_section(s),
             ],
             spacing=10,
         )

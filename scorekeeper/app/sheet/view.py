@@ -14,6 +14,7 @@ import flet as ft
 
 from scorekeeper.app import theme, unfinished
 from scorekeeper.app.dice_entry.view import DicePanel
+from scorekeeper.app.share.view import share_button
 from scorekeeper.app.sheet.model import (
     NARROW_CELL,
     Cell,
@@ -877,6 +878,7 @@ class SheetScreen:
                                 height=44),
                 "rematch",
             )
+            cross = tagged(ft.Row([share_button(s, self.service.game_id), cross], spacing=4), "game-over-actions")
         elif not can_strike and state.can_miss():
             # Football before the tour's goals are in: where nothing can be struck yet, the organiser
             # can close a participant's missed tour (RULES.md §5.2).
