@@ -1,15 +1,16 @@
 """The JSON exchange file: saved games written out, and read back after replaying each one.
 
 A game is the same game when it has the same variant, options, players and creation time (to the
-millisecond): its birth does not change while it is played on, so a file exported from an
-unfinished game and imported again later is still recognised. A `play` script has no creation
-time; there the actions stand in for it.
+millisecond): its birth does not change while it is played on, so a game exported unfinished, played
+on elsewhere and imported back is recognised, and its log is brought up to date. A `play` script
+has no creation time; there the actions stand in for it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -54,14 +55,19 @@ class GameEntry:
 
 @dataclass(frozen=True)
 class ImportReport:
-    """What an import did: the ids of the games added, and how many were there already."""
+    """What an import did: the ids of the games added, how many were there already, and the games
+    it carried on."""
 
     imported: tuple[int, ...]
     skipped: int
+    updated: tuple[int, ...] = ()  # saved games the file carried on further (their new actions added)
 
     def as_dict(self) -> dict[str, int]:
-        """The figures `scorekeeper import` prints."""
-        return {"imported": len(self.imported), "skipped": self.skipped}
+        """The figures `scorekeeper import` prints ("updated" only where a game was carried on)."""
+        figures = {"imported": len(self.imported), "skipped": self.skipped}
+        if self.updated:
+            figures["updated"] = len(self.updated)
+        return figures
 
 
 def identity(variant: str, options: Mapping[str, Any], players: Sequence[str], created: str | None,
@@ -209,51 +215,89 @@ def _is_time(stamp: Any) -> bool:
     return True
 
 
-def _known(store: Store) -> set[str]:
-    """The fingerprints of the games saved: by birth, and by actions for games imported from scripts."""
-    known: set[str] = set()
+@dataclass(frozen=True)
+class _Saved:
+    """A game as the database holds it: its id (0: met earlier in the same file) and its log."""
+
+    game_id: int
+    actions: tuple[dict[str, Any], ...]
+
+
+def _known(store: Store) -> dict[str, _Saved]:
+    """The games saved, by fingerprint: by birth, and by actions for games imported from scripts."""
+    known: dict[str, _Saved] = {}
     headers = store.execute("SELECT id, variant, options, created FROM games")
     for game_id, variant_id, options, created in headers:
         players = [r[0] for r in store.execute("SELECT name FROM players WHERE game_id = ? ORDER BY seat", (game_id,))]
-        actions = [json.loads(r[0]) for r in store.execute(
-            "SELECT payload FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
+        actions = tuple(json.loads(r[0]) for r in store.execute(
+            "SELECT payload FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)))
         opts = json.loads(options)
-        known.add(identity(variant_id, opts, players, created, actions))
-        known.add(identity(variant_id, opts, players, None, actions))
+        saved = _Saved(game_id, actions)
+        known[identity(variant_id, opts, players, created, actions)] = saved
+        known.setdefault(identity(variant_id, opts, players, None, actions), saved)
     return known
 
 
 def import_document(store: Store, entries: Sequence[GameEntry]) -> ImportReport:
-    """Save the games not in the database yet, all in one transaction; skip the others."""
+    """Save the games not in the database yet, all in one transaction. A game the database holds
+    is skipped, unless the file's log goes on from where the saved one stops (the game was played
+    on elsewhere): then the actions it lacks are added."""
     known = _known(store)
-    fresh = []
+    fresh: list[GameEntry] = []
+    longer: list[tuple[_Saved, GameEntry]] = []
     for entry in entries:
-        if entry.identity in known:
+        saved = known.get(entry.identity)
+        if saved is None:
+            fresh.append(entry)
+        elif saved.game_id and entry.actions[:len(saved.actions)] == saved.actions \
+                and len(entry.actions) > len(saved.actions):
+            longer.append((saved, entry))
+        else:
             continue
-        known.add(entry.identity)
-        fresh.append(entry)
-    ids = []
-    if fresh and store.last_game_id() is not None:  # an empty database has nothing to lose
+        known[entry.identity] = _Saved(0, entry.actions)  # the same game again in this file is skipped
+    if (fresh or longer) and store.last_game_id() is not None:  # an empty database has nothing to lose
         store.safety_copy("restore")
     now = datetime.now(UTC).isoformat(timespec="milliseconds")
     with store.transaction() as db:
-        for entry in fresh:
-            created = entry.created or now
-            finished = entry.finished or (now if entry.state.finished else None)
-            cursor = db.execute(
-                "INSERT INTO games (variant, options, created, finished, abandoned) VALUES (?, ?, ?, ?, ?)",
-                (entry.variant, json.dumps(dict(entry.options), ensure_ascii=False), created, finished,
-                 None if entry.state.finished else entry.abandoned))
-            game_id = int(cursor.lastrowid or 0)
-            db.executemany("INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)",
-                           [(game_id, seat, name) for seat, name in enumerate(entry.players)])
-            db.executemany(
-                "INSERT INTO actions (game_id, seq, kind, payload, player, created) VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, seq, kind(from_payload(payload)), json.dumps(payload, ensure_ascii=False), turn,
-                  time or created)
-                 for seq, (payload, turn, time) in enumerate(zip(entry.actions, entry.turns, entry.times,
-                                                                 strict=True), start=1)])
-            if entry.state.finished:
-                insert_results(db, game_id, entry.state)
-            ids.append(game_id)
-    return ImportReport(tuple(ids), len(entries) - len(fresh))
+        ids = tuple(_insert(db, entry, now) for entry in fresh)
+        for saved, entry in longer:
+            _extend(db, saved, entry, now)
+    return ImportReport(ids, len(entries) - len(fresh) - len(longer), tuple(s.game_id for s, _ in longer))
+
+
+def _actions_rows(game_id: int, entry: GameEntry, start: int, created: str) -> list[tuple[Any, ...]]:
+    """The rows of the entry's actions from index `start` on."""
+    rows = zip(entry.actions, entry.turns, entry.times, strict=True)
+    return [(game_id, seq, kind(from_payload(payload)), json.dumps(payload, ensure_ascii=False), turn, time or created)
+            for seq, (payload, turn, time) in enumerate(rows, start=1) if seq > start]
+
+
+def _insert(db: sqlite3.Connection, entry: GameEntry, now: str) -> int:
+    created = entry.created or now
+    finished = entry.finished or (now if entry.state.finished else None)
+    cursor = db.execute(
+        "INSERT INTO games (variant, options, created, finished, abandoned) VALUES (?, ?, ?, ?, ?)",
+        (entry.variant, json.dumps(dict(entry.options), ensure_ascii=False), created, finished,
+         None if entry.state.finished else entry.abandoned))
+    game_id = int(cursor.lastrowid or 0)
+    db.executemany("INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)",
+                   [(game_id, seat, name) for seat, name in enumerate(entry.players)])
+    db.executemany(_ACTION_ROW, _actions_rows(game_id, entry, 0, created))
+    if entry.state.finished:
+        insert_results(db, game_id, entry.state)
+    return game_id
+
+
+def _extend(db: sqlite3.Connection, saved: _Saved, entry: GameEntry, now: str) -> None:
+    """Add the actions a saved game lacks; its end (and results) as the whole log has it."""
+    game_id = saved.game_id
+    db.executemany(_ACTION_ROW, _actions_rows(game_id, entry, len(saved.actions), entry.created or now))
+    finished = (entry.finished or now) if entry.state.finished else None
+    db.execute("UPDATE games SET finished = ?, abandoned = ? WHERE id = ?",
+               (finished, None if finished else entry.abandoned, game_id))
+    db.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+    if entry.state.finished:
+        insert_results(db, game_id, entry.state)
+
+
+_ACTION_ROW = "INSERT INTO actions (game_id, seq, kind, payload, player, created) VALUES (?, ?, ?, ?, ?, ?)"

@@ -34,6 +34,8 @@ UI_SHARE: dict[str, Text] = {
     "restore": Text("Восстановить из файла", "Restore from a file"),
     "restore_done": Text("Добавлено игр: {imported}, уже были: {skipped}.",
                          "Games added: {imported}; already here: {skipped}."),
+    "restore_updated": Text("Дополнено игр, сыгранных дальше в другом месте: {n}.",
+                            "Games played on elsewhere, brought up to date: {n}."),
     "restore_failed": Text("Файл не восстановлен, ничего не изменилось. {why}",
                            "The file was not restored; nothing changed. {why}"),
     "restore_nothing": Text("Файл не выбран.", "No file chosen."),

@@ -107,13 +107,19 @@ def test_the_same_file_twice_is_skipped_not_duplicated(tmp_path: Path, capsys: p
     _run(capsys, "export", "--db", str(source), "--out", str(file), str(game))
     assert json.loads(_run(capsys, "import", str(file), "--db", str(target))[1]) == {"imported": 1, "skipped": 0}
     assert json.loads(_run(capsys, "import", str(file), "--db", str(target))[1]) == {"imported": 0, "skipped": 1}
-    # the game played on in the first database is still the same game
+    # the game played on in the first database is still the same game: its new actions are added
     with Store(source) as store:
-        GameService.open(store, game).roll([1, 2, 3, 4, 5])
+        service = GameService.open(store, game)
+        for action, _ in list(play_random(service.state, random.Random(5))):
+            service.act(action)
+        assert service.state.finished
     _run(capsys, "export", "--db", str(source), "--out", str(file), "--last")
+    code, out, _ = _run(capsys, "import", str(file), "--db", str(target))
+    assert json.loads(out) == {"imported": 0, "skipped": 0, "updated": 1}
+    assert shows(capsys, target, [1]) == shows(capsys, source, [game])
+    with Store(source) as a, Store(target) as b:
+        assert a.player_stats() == b.player_stats() != [] and b.count_games() == 1
     assert json.loads(_run(capsys, "import", str(file), "--db", str(target))[1]) == {"imported": 0, "skipped": 1}
-    with Store(target) as store:
-        assert store.count_games() == 1
 
 
 def test_a_play_script_imports_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -63,6 +63,7 @@ class Restored:
     message: str
     imported: int = 0
     skipped: int = 0
+    updated: int = 0
 
 
 def restore(store: Store, data: bytes | None, name: str, lang: Lang) -> Restored:
@@ -75,4 +76,7 @@ def restore(store: Store, data: bytes | None, name: str, lang: Lang) -> Restored
     except (ExchangeError, StoreError) as error:
         return Restored(False, tr("restore_failed", lang, why=str(error)))
     imported, skipped = len(report.imported), report.skipped
-    return Restored(True, tr("restore_done", lang, imported=imported, skipped=skipped), imported, skipped)
+    message = tr("restore_done", lang, imported=imported, skipped=skipped)
+    if report.updated:
+        message += " " + tr("restore_updated", lang, n=len(report.updated))
+    return Restored(True, message, imported, skipped, len(report.updated))

@@ -57,7 +57,7 @@ class _Files:
             return  # the chooser was closed: nothing asked
         chosen = files[0]
         result = await asyncio.to_thread(restore, s.store, chosen.bytes, chosen.name, s.lang)
-        if result.imported:
+        if result.imported or result.updated:
             unfinished.changed(s.store)  # Home lists the unfinished games brought back
         s.explain(s.t("restore"), result.message)
 
