@@ -15,7 +15,6 @@ from scorekeeper.app import theme, unfinished
 from scorekeeper.app.history.filters import filter_bar
 from scorekeeper.app.home.view import confirm_abandon, variant_name
 from scorekeeper.app.new_game.model import changed_rules, house_rules_line
-from scorekeeper.app.share.view import csv_button, share_button
 from scorekeeper.app.shell import Shell, header, tagged
 from scorekeeper.app.statistics.model import (
     day_of,
@@ -27,6 +26,7 @@ from scorekeeper.app.statistics.model import (
     totals_by_game,
     when,
 )
+from scorekeeper.app.widgets.share import csv_button, share_button
 from scorekeeper.game.moves import match_games
 from scorekeeper.i18n import Lang, plural_ru, scored
 from scorekeeper.store import StoreError

@@ -5,8 +5,8 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.app import theme
-from scorekeeper.app.share.view import keep_section
 from scorekeeper.app.shell import Shell, header, tagged
+from scorekeeper.app.widgets.share import keep_section
 
 
 class SettingsScreen:

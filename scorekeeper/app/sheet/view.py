@@ -14,7 +14,6 @@ import flet as ft
 
 from scorekeeper.app import theme, unfinished
 from scorekeeper.app.dice_entry.view import DicePanel
-from scorekeeper.app.share.view import share_button
 from scorekeeper.app.sheet.model import (
     NARROW_CELL,
     Cell,
@@ -41,6 +40,7 @@ from scorekeeper.app.sheet.model import (
     why_closed,
 )
 from scorekeeper.app.shell import Shell, header, named_icon, tagged
+from scorekeeper.app.widgets.share import share_button
 from scorekeeper.dice import InvalidDice
 from scorekeeper.game import Action, GameError, Roll, RollWithoutDice, State
 from scorekeeper.i18n import num, plural_ru, points

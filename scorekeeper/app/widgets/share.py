@@ -1,4 +1,4 @@
-"""The share and keep buttons: the sheet's picture, History's CSV, Settings' backup and restore.
+"""Share and keep buttons shown on several screens: the sheet as a PNG, the CSV, backup and restore.
 
 Files go to the browser as downloads (FilePicker.save_file with the bytes: in a browser it saves
 them where downloads go, from where a phone shares them to a chat). A restore picks the file inside
