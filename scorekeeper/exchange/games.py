@@ -225,16 +225,19 @@ class _Saved:
 
 def _known(store: Store) -> dict[str, _Saved]:
     """The games saved, by fingerprint: by birth, and by actions for games imported from scripts."""
+    players: dict[int, list[str]] = {}
+    for game_id, name in store.execute("SELECT game_id, name FROM players ORDER BY game_id, seat"):
+        players.setdefault(game_id, []).append(name)
+    actions: dict[int, list[dict[str, Any]]] = {}
+    for game_id, payload in store.execute("SELECT game_id, payload FROM actions ORDER BY game_id, seq"):
+        actions.setdefault(game_id, []).append(json.loads(payload))
     known: dict[str, _Saved] = {}
-    headers = store.execute("SELECT id, variant, options, created FROM games")
-    for game_id, variant_id, options, created in headers:
-        players = [r[0] for r in store.execute("SELECT name FROM players WHERE game_id = ? ORDER BY seat", (game_id,))]
-        actions = tuple(json.loads(r[0]) for r in store.execute(
-            "SELECT payload FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)))
-        opts = json.loads(options)
-        saved = _Saved(game_id, actions)
-        known[identity(variant_id, opts, players, created, actions)] = saved
-        known.setdefault(identity(variant_id, opts, players, None, actions), saved)
+    for game_id, variant_id, options, created in store.execute("SELECT id, variant, options, created FROM games"):
+        log = tuple(actions.get(game_id, ()))
+        opts, names = json.loads(options), players.get(game_id, [])
+        saved = _Saved(game_id, log)
+        known[identity(variant_id, opts, names, created, log)] = saved
+        known.setdefault(identity(variant_id, opts, names, None, log), saved)
     return known
 
 

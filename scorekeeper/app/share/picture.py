@@ -185,7 +185,7 @@ def sheet_png(state: State, lang: Lang, *, game_id: int | None = None, played: s
         y += 42
     draw.text((WIDTH - MARGIN, image.height - MARGIN), "scorekeeper", fill=MUTED, font=font(22), anchor="rs")
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")  # optimize=True: twice the time for 4 % fewer bytes
     return out.getvalue()
 
 
