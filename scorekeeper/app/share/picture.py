@@ -62,6 +62,7 @@ class Row:
     tones: list[str] = field(default_factory=list)
     shorts: list[str] = field(default_factory=list)  # a note's short form, for a narrow column
     height: int = 0
+    heavy: bool = False  # a heavier line under it: the end of the upper boxes
 
 
 def _rows(state: State, sheet: dict[str, Any], lang: Lang) -> list[Row]:
@@ -78,7 +79,8 @@ def _rows(state: State, sheet: dict[str, Any], lang: Lang) -> list[Row]:
             if row.kind == "box" and row.box_id is not None:
                 cells = [box_cell(sheet, state, s, stage, row.box_id, {}) for s in seats]
                 rows.append(Row("box", label, [c.shown for c in cells],
-                                tones=["bad" if c.kind == "crossed" else "neutral" for c in cells]))
+                                tones=["bad" if c.kind == "crossed" else "neutral" for c in cells],
+                                heavy=variant.upper is None and row.box_id in variant.upper_ids[-1:]))
             elif row.kind == "upper":
                 meters = [upper_meter(variant, st, lang) for st in stage_sheets]
                 rows.append(Row("upper", label, [m.text for m in meters], [m.cell or m.note for m in meters],
@@ -124,6 +126,7 @@ class Sheet:
         labels = max(font(self.label_size).getlength(r.label) for r in rows if r.kind != "stage")
         self.label_w = int(min(max(labels + 40, inner * 0.26), inner * (0.42 if players <= 4 else 0.3)))
         self.col_w = (inner - self.label_w) / players
+        self.resting: set[int] = set()
         self.cell_size = int(max(20, min(38, self.col_w * 0.34)))
         self.name_size = int(max(18, min(32, self.col_w * 0.22)))
         self.line = int(self.cell_size * 1.55)
@@ -148,6 +151,8 @@ def sheet_png(state: State, lang: Lang, *, game_id: int | None = None, played: s
     players = sheet["players"]
     rows = _rows(state, sheet, lang)
     geo = Sheet(rows, len(players))
+    # those who sit out a match's extra game: their column is their last game's, in grey (as on screen)
+    geo.resting = {i for i, p in enumerate(players) if not sheet["finished"] and not p.get("playing", True)}
     winners = {i for i, p in enumerate(players) if sheet["finished"] and p["name"] in sheet["winners"]}
 
     title = state.variant.name.in_(lang)
@@ -207,7 +212,7 @@ def _draw_row(image: Image.Image, geo: Sheet, row: Row, y: int, winners: set[int
     face = font(size, bold=bold)
     for seat, text in enumerate(row.cells):
         centre = geo.x(seat) + geo.col_w / 2
-        tone = TONES.get(row.tones[seat] if row.tones else "neutral", INK)
+        tone = MUTED if seat in geo.resting else TONES.get(row.tones[seat] if row.tones else "neutral", INK)
         if row.kind == "names":
             text = ("★ " if seat in winners else "") + text
             if geo.upright:
@@ -227,7 +232,7 @@ def _draw_row(image: Image.Image, geo: Sheet, row: Row, y: int, winners: set[int
         draw.text((centre, cy), _fit(text, face, geo.col_w - 8), fill=tone, font=face, anchor="mm")
         if note:
             draw.text((centre, cy + size * 1.05), _fit(note, small, geo.col_w - 8), fill=tone, font=small, anchor="mm")
-    heavy = row.kind in ("names", "upper", "stage_total") or (row.kind == "total")
+    heavy = row.heavy or row.kind in ("names", "upper", "stage_total", "total")
     draw.line((left, y + row.height, right, y + row.height), fill=RULE if heavy else GRID, width=3 if heavy else 1)
     if row.kind == "total":
         draw.line((left, y, right, y), fill=RULE, width=3)
