@@ -63,3 +63,25 @@ def test_the_sheet_file_is_a_png_named_after_the_game(tmp_path: Path) -> None:
     with Store(tmp_path / "a.db") as store:
         out = sheet_file(store, a, "ru")
     assert out.name == f"scorekeeper-game-{a}.png" and out.data[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_restore_that_carries_an_open_game_on_brings_its_sheet_up_to_date(tmp_path: Path) -> None:
+    import random
+
+    from scorekeeper.exchange import export_text
+    from scorekeeper.game.simulate import play_random
+    from scorekeeper.service import GameService
+
+    with Store(tmp_path / "a.db") as source, Store(tmp_path / "b.db") as target:
+        game = save_game(source, "kniffel", ["Аня", "Борис"], random_actions("kniffel", ["Аня", "Борис"], 4, 6))
+        restore(target, export_text(source, [game]).encode(), "early.json", "ru")
+        here = GameService.open(target, 1)  # the game open on a phone at this table
+        heard: list[object] = []
+        here.subscribe(lambda state, action: heard.append(action))
+        elsewhere = GameService.open(source, game)
+        for action, _ in list(play_random(elsewhere.state, random.Random(8), 12)):
+            elsewhere.act(action)
+        result = restore(target, export_text(source, [game]).encode(), "later.json", "ru")
+        assert result.updated == (1,) and result.message.endswith("сыгранных дальше в другом месте: 1.")
+        here.catch_up()
+        assert here.state.sheet() == elsewhere.state.sheet() and heard

@@ -63,7 +63,7 @@ class Restored:
     message: str
     imported: int = 0
     skipped: int = 0
-    updated: int = 0
+    updated: tuple[int, ...] = ()  # the ids of saved games the file carried on further
 
 
 def restore(store: Store, data: bytes | None, name: str, lang: Lang) -> Restored:
@@ -79,4 +79,4 @@ def restore(store: Store, data: bytes | None, name: str, lang: Lang) -> Restored
     message = tr("restore_done", lang, imported=imported, skipped=skipped)
     if report.updated:
         message += " " + tr("restore_updated", lang, n=len(report.updated))
-    return Restored(True, message, imported, skipped, len(report.updated))
+    return Restored(True, message, imported, skipped, report.updated)

@@ -17,6 +17,7 @@ import flet as ft
 from scorekeeper.app import theme, unfinished
 from scorekeeper.app.share.model import OutFile, backup, games_csv, restore, sheet_file
 from scorekeeper.app.shell import Shell, named_icon, tagged
+from scorekeeper.service import GameService
 from scorekeeper.store import StoreError
 
 
@@ -57,6 +58,10 @@ class _Files:
             return  # the chooser was closed: nothing asked
         chosen = files[0]
         result = await asyncio.to_thread(restore, s.store, chosen.bytes, chosen.name, s.lang)
+        for game_id in result.updated:  # a sheet open on some phone shows the actions brought in
+            service = GameService.opened(s.store, game_id)
+            if service is not None:
+                service.catch_up()
         if result.imported or result.updated:
             unfinished.changed(s.store)  # Home lists the unfinished games brought back
         s.explain(s.t("restore"), result.message)
