@@ -35,12 +35,12 @@ class _Files:
         async def run() -> None:
             try:
                 out = await asyncio.to_thread(make)
+                if out.games == 0:
+                    s.explain(s.t("share"), s.t("share_no_games"))
+                    return
                 await self.picker.save_file(file_name=out.name, src_bytes=out.data)
             except (StoreError, OSError, ValueError, RuntimeError) as error:
                 s.explain(s.t("share"), s.t("share_failed", why=str(error)))
-                return
-            if out.games == 0:
-                s.explain(s.t("share"), s.t("share_no_games"))
                 return
             s.page.show_dialog(ft.SnackBar(content=tagged(
                 ft.Text(s.t(done_key, name=out.name, n=out.games), size=16), "share-done"), duration=5000))
