@@ -46,6 +46,7 @@ class GameEntry:
     finished: str | None
     abandoned: str | None
     state: State
+    source_id: int | None = None  # its id where it came from: kept where the database has it free
 
     @property
     def identity(self) -> str:
@@ -200,9 +201,11 @@ def _entry(game: Any, label: str, keys: set[str], *, script: bool) -> GameEntry:
         said = "finished" if stamps["finished"] is not None else "unfinished"
         raise ExchangeError(f"{label}: the file says the game is {said} but its {len(actions)} actions "
                             f"{'end before its end (cut short?)' if stamps['finished'] else 'finish it'}")
+    given = game.get("id")
+    source_id = given if isinstance(given, int) and not isinstance(given, bool) and 0 < given < 2**63 else None
     return GameEntry(label, variant_id, dict(options), tuple(players), tuple(payloads), tuple(turns),
                      tuple(times) if times is not None else (None,) * len(payloads),
-                     stamps["created"], stamps["finished"], stamps["abandoned"], state)
+                     stamps["created"], stamps["finished"], stamps["abandoned"], state, source_id)
 
 
 def _is_time(stamp: Any) -> bool:
@@ -278,10 +281,12 @@ def _actions_rows(game_id: int, entry: GameEntry, start: int, created: str) -> l
 def _insert(db: sqlite3.Connection, entry: GameEntry, now: str) -> int:
     created = entry.created or now
     finished = entry.finished or (now if entry.state.finished else None)
+    free = entry.source_id is not None and db.execute(
+        "SELECT 1 FROM games WHERE id = ?", (entry.source_id,)).fetchone() is None
     cursor = db.execute(
-        "INSERT INTO games (variant, options, created, finished, abandoned) VALUES (?, ?, ?, ?, ?)",
-        (entry.variant, json.dumps(dict(entry.options), ensure_ascii=False), created, finished,
-         None if entry.state.finished else entry.abandoned))
+        "INSERT INTO games (id, variant, options, created, finished, abandoned) VALUES (?, ?, ?, ?, ?, ?)",
+        (entry.source_id if free else None, entry.variant, json.dumps(dict(entry.options), ensure_ascii=False),
+         created, finished, None if entry.state.finished else entry.abandoned))
     game_id = int(cursor.lastrowid or 0)
     db.executemany("INSERT INTO players (game_id, seat, name) VALUES (?, ?, ?)",
                    [(game_id, seat, name) for seat, name in enumerate(entry.players)])

@@ -122,6 +122,24 @@ def test_the_same_file_twice_is_skipped_not_duplicated(tmp_path: Path, capsys: p
     assert json.loads(_run(capsys, "import", str(file), "--db", str(target))[1]) == {"imported": 0, "skipped": 1}
 
 
+def test_a_game_keeps_its_id_where_the_database_has_it_free(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source, file = tmp_path / "a.db", tmp_path / "games.json"
+    with Store(source) as store:
+        ids = [save_game(store, "yatzy", [name], [{"roll": [1, 2, 3, 4, 5]}]) for name in ("Аня", "Борис", "Вика")]
+    _run(capsys, "export", "--db", str(source), "--out", str(file), str(ids[2]), str(ids[1]))
+    fresh = tmp_path / "fresh.db"
+    assert _run(capsys, "import", str(file), "--db", str(fresh))[0] == 0
+    busy = tmp_path / "busy.db"
+    with Store(busy) as store:
+        save_game(store, "generala", ["Зоя"], [])
+        save_game(store, "generala", ["Яна"], [])
+    assert _run(capsys, "import", str(file), "--db", str(busy))[0] == 0
+    with Store(fresh) as a, Store(busy) as b:
+        assert [(g["id"], g["players"]) for g in a.games()] == [(3, ["Вика"]), (2, ["Борис"])]
+        assert [(g["id"], g["players"]) for g in b.games()] == [(4, ["Борис"]), (3, ["Вика"]), (2, ["Яна"]),
+                                                                (1, ["Зоя"])]
+
+
 def test_a_play_script_imports_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     script = tmp_path / "script.json"
     script.write_text(json.dumps({"variant": "ru_fences", "players": ["Аня", "Борис"],
