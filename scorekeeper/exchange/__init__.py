@@ -12,8 +12,8 @@ from scorekeeper.exchange.games import (
     export_document,
     export_text,
     import_document,
-    parse_document,
 )
+from scorekeeper.exchange.reading import parse_document
 
 __all__ = [
     "FORMAT",

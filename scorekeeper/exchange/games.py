@@ -1,4 +1,4 @@
-"""The JSON exchange file: saved games written out, and read back after replaying each one.
+"""The JSON exchange file: saved games written out, and saved back once read (reading.py replays them).
 
 A game is the same game when it has the same variant, options, players and creation time (to the
 millisecond): its birth does not change while it is played on, so a game exported unfinished, played
@@ -16,26 +16,28 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from scorekeeper.dice import InvalidDice
-from scorekeeper.game import GameError, State, apply, from_payload, kind, new_game, verify_actor
-from scorekeeper.rules import RulesInputError, get_variant
+from scorekeeper.game import State, from_payload, kind
+from scorekeeper.i18n import Text
 from scorekeeper.store import Store, insert_results
 
 FORMAT = "scorekeeper-games"
 VERSION = 1
-SCRIPT_KEYS = {"variant", "options", "players", "actions"}
-GAME_KEYS = SCRIPT_KEYS | {"id", "created", "finished", "abandoned", "action_times"}
 
 
 class ExchangeError(ValueError):
-    """A file that cannot be imported: the message names the game and the action, in one line."""
+    """A file that cannot be imported: the message names the game and the action, in one line
+    (English as str(); `text` in both languages)."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text.en)
+        self.text = text
 
 
 @dataclass(frozen=True)
 class GameEntry:
     """One game of a file, replayed: what the database needs to hold it as it was."""
 
-    label: str  # "game 2 (id 7)": how messages name it
+    label: Text  # "game 2 (id 7)": how messages name it
     variant: str
     options: Mapping[str, Any]
     players: tuple[str, ...]
@@ -118,106 +120,7 @@ def export_text(store: Store, game_ids: Sequence[int]) -> str:
             + games + ("\n" if games else "") + "]}\n")
 
 
-# --- import -----------------------------------------------------------------------------------
-def parse_document(raw: bytes | str, name: str = "the file") -> list[GameEntry]:
-    """Every game of an exchange file (or of one `play` script), replayed under its rules;
-    ExchangeError for the first thing wrong, naming the game and the action."""
-    if isinstance(raw, bytes):
-        try:
-            raw = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise ExchangeError(f"{name}: not UTF-8 text (is it a scorekeeper export?)") from None
-    try:
-        document = json.loads(raw)
-    except json.JSONDecodeError as error:
-        raise ExchangeError(f"{name}: not valid JSON (line {error.lineno}, column {error.colno}: "
-                            f"{error.msg}); the file may be damaged or cut short") from None
-    if isinstance(document, dict) and "format" not in document and "variant" in document:
-        return [_entry(document, "the game", set(SCRIPT_KEYS), script=True)]
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        found = document.get("format") if isinstance(document, dict) else None
-        raise ExchangeError(f"{name}: not a scorekeeper export (\"format\" is {json.dumps(found, ensure_ascii=False)}, "
-                            f"expected \"{FORMAT}\") nor a play script")
-    version = document.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise ExchangeError(f"{name}: \"version\" must be a whole number from 1, got {json.dumps(version)}")
-    if version > VERSION:
-        raise ExchangeError(f"{name}: made by a newer scorekeeper (format version {version}; this one reads "
-                            f"up to {VERSION}): update scorekeeper to import it")
-    games = document.get("games")
-    if not isinstance(games, list):
-        raise ExchangeError(f"{name}: \"games\" must be a list of games")
-    entries = []
-    for number, game in enumerate(games, start=1):
-        given_id = game.get("id") if isinstance(game, dict) else None
-        label = f"game {number}" + (f" (id {given_id})" if given_id is not None else "")
-        entries.append(_entry(game, label, GAME_KEYS, script=False))
-    return entries
-
-
-def _entry(game: Any, label: str, keys: set[str], *, script: bool) -> GameEntry:
-    if not isinstance(game, dict):
-        raise ExchangeError(f"{label}: expected an object with variant, options, players and actions")
-    unknown = sorted(set(game) - keys)
-    if unknown:
-        raise ExchangeError(f"{label}: unexpected keys {unknown}")
-    variant_id, options, players = game.get("variant"), game.get("options") or {}, game.get("players")
-    actions, times = game.get("actions", []), game.get("action_times")
-    if not isinstance(variant_id, str):
-        raise ExchangeError(f"{label}: \"variant\" must be a variant id such as \"ru_fences\"")
-    if not isinstance(options, dict):
-        raise ExchangeError(f"{label}: \"options\" must be an object of option names and values")
-    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
-        raise ExchangeError(f"{label}: \"players\" must be a non-empty list of names")
-    if not isinstance(actions, list):
-        raise ExchangeError(f"{label}: \"actions\" must be a list")
-    if times is not None and (not isinstance(times, list) or len(times) != len(actions)
-                              or not all(isinstance(t, str) for t in times)):
-        raise ExchangeError(f"{label}: \"action_times\" must list one time per action")
-    stamps = {k: game.get(k) for k in ("created", "finished", "abandoned")}
-    for key, stamp in stamps.items():
-        if stamp is not None and not _is_time(stamp):
-            raise ExchangeError(f"{label}: \"{key}\" must be an ISO 8601 time or null, got {json.dumps(stamp)}")
-    try:
-        state = new_game(get_variant(variant_id, **options), players)
-    except (RulesInputError, GameError) as error:
-        raise ExchangeError(f"{label}: {error}") from None
-    payloads, turns = [], []
-    for index, raw in enumerate(actions):
-        where = f"{label}, action {index} {json.dumps(raw, ensure_ascii=False)}"
-        try:
-            action = from_payload(raw)
-            asserted = raw.get("player")
-            if asserted is not None:
-                verify_actor(state, action, asserted if isinstance(asserted, str) else repr(asserted))
-            turns.append(state.player_name)
-            state = apply(state, action)
-        except GameError as error:
-            raise ExchangeError(f"{where}: {error.rule}: {error}") from None
-        except InvalidDice as error:
-            raise ExchangeError(f"{where}: invalid_dice: {error}") from None
-        payloads.append({k: v for k, v in raw.items() if k != "player"})
-    if not script and (stamps["finished"] is not None) != state.finished:
-        said = "finished" if stamps["finished"] is not None else "unfinished"
-        raise ExchangeError(f"{label}: the file says the game is {said} but its {len(actions)} actions "
-                            f"{'end before its end (cut short?)' if stamps['finished'] else 'finish it'}")
-    given = game.get("id")
-    source_id = given if isinstance(given, int) and not isinstance(given, bool) and 0 < given < 2**63 else None
-    return GameEntry(label, variant_id, dict(options), tuple(players), tuple(payloads), tuple(turns),
-                     tuple(times) if times is not None else (None,) * len(payloads),
-                     stamps["created"], stamps["finished"], stamps["abandoned"], state, source_id)
-
-
-def _is_time(stamp: Any) -> bool:
-    if not isinstance(stamp, str):
-        return False
-    try:
-        datetime.fromisoformat(stamp)
-    except ValueError:
-        return False
-    return True
-
-
+# --- import ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _Saved:
     """A game as the database holds it: its id (0: met earlier in the same file) and its log."""

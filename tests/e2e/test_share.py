@@ -101,7 +101,7 @@ def test_a_backup_is_restored_through_the_file_picker(new_tab, server, db_path, 
         before = store.count_games()
 
     tab = new_tab(url=f"{server.url}settings")
-    for file, expected in ((tmp_path / "broken.json", re.compile(r"Файл не восстановлен.*action 0")),
+    for file, expected in ((tmp_path / "broken.json", re.compile(r"Файл не восстановлен.*действие 0")),
                            (tmp_path / "backup.json", "Добавлено игр: 1, уже были: 1.")):
         with tab.page.expect_file_chooser(timeout=20_000) as chooser:
             tab.tap("restore")

@@ -55,7 +55,9 @@ def test_a_bad_backup_changes_nothing_and_says_why(tmp_path: Path) -> None:
         result = restore(other, json.dumps(document).encode(), "backup.json", "ru")
         assert not result.ok and other.count_games() == 0
         assert result.message.startswith("Файл не восстановлен, ничего не изменилось. ")
-        assert 'game 2 (id 2), action 0 {"score": "chance"}' in result.message
+        assert 'игра 2 (id 2), действие 0 {"score": "chance"}: no_throw_yet: ' in result.message
+        english = restore(other, json.dumps(document).encode(), "backup.json", "en").message
+        assert 'game 2 (id 2), action 0 {"score": "chance"}: no_throw_yet: ' in english
 
 
 def test_the_sheet_file_is_a_png_named_after_the_game(tmp_path: Path) -> None:

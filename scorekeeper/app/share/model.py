@@ -73,7 +73,9 @@ def restore(store: Store, data: bytes | None, name: str, lang: Lang) -> Restored
         return Restored(False, tr("restore_nothing", lang))
     try:
         report = import_document(store, parse_document(data, name))
-    except (ExchangeError, StoreError) as error:
+    except ExchangeError as error:
+        return Restored(False, tr("restore_failed", lang, why=error.text.in_(lang)))
+    except StoreError as error:
         return Restored(False, tr("restore_failed", lang, why=str(error)))
     imported, skipped = len(report.imported), report.skipped
     message = tr("restore_done", lang, imported=imported, skipped=skipped)
