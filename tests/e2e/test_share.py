@@ -1,5 +1,5 @@
 """Sharing and keeping in the browser: the sheet's PNG downloaded from a finished sheet and from
-History, History's CSV, and a backup restored through Settings' file picker."""
+History, History's CSV, and Settings' backup saved and restored through the file picker."""
 
 from __future__ import annotations
 
@@ -101,6 +101,10 @@ def test_a_backup_is_restored_through_the_file_picker(new_tab, server, db_path, 
         before = store.count_games()
 
     tab = new_tab(url=f"{server.url}settings")
+    name, data = downloaded(tab, "backup")  # every game of this database, as `export` writes them
+    saved = json.loads(data.decode("utf-8"))
+    assert name.startswith("scorekeeper-backup-") and saved["format"] == "scorekeeper-games"
+    assert len(saved["games"]) == before and known in [g["id"] for g in saved["games"]]
     for file, expected in ((tmp_path / "broken.json", re.compile(r"Файл не восстановлен.*действие 0")),
                            (tmp_path / "backup.json", "Добавлено игр: 1, уже были: 1.")):
         with tab.page.expect_file_chooser(timeout=20_000) as chooser:
