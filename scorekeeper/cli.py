@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from scorekeeper.commands import UsageError
+from scorekeeper.commands import UsageError, exchange
 
-COMMANDS = ("app", "score", "play", "show", "outlook", "read-dice")
+COMMANDS = ("app", "score", "play", "show", "outlook", "read-dice", "export", "import")
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -87,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     read = sub.add_parser("read-dice", help="read dice from photos (JSON Lines)")
     read.add_argument("images", nargs="+")
     read.add_argument("--annotate", default=None, metavar="DIR")
+    exchange.add_parsers(sub)
     return parser
 
 
@@ -122,6 +123,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from scorekeeper.commands.read_dice import run_read_dice
 
             return run_read_dice(args)
+        if args.command in ("export", "import"):
+            return exchange.run_export(args) if args.command == "export" else exchange.run_import(args)
     except UsageError as error:
         print(f"scorekeeper {args.command}: {one_line(str(error))}", file=sys.stderr)
         return 2

@@ -178,6 +178,11 @@ class GameService:
             except Exception:  # one broken view must not stop the game or the others
                 log.exception("game %s: listener failed", self.info.id)
 
+    def catch_up(self) -> None:
+        """Replay the game as its log now stands, where something else added to it (an import)."""
+        with self._lock:
+            self._reload()
+
     def _reload(self) -> None:
         """The game as its log now stands, replayed, and the listeners told (with its last action)."""
         self.info, self._state, self._saved = self.store.load(self.info.id)

@@ -11,7 +11,7 @@ import json
 import sqlite3
 import threading
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -21,6 +21,7 @@ from typing import Any
 from scorekeeper.game import Action, State, from_payload, kind, replay, to_payload
 from scorekeeper.game.series import carried_total
 from scorekeeper.rules import VARIANT_IDS, Variant, get_variant
+from scorekeeper.safety import safety_copy
 
 _V1 = """
 CREATE TABLE games (
@@ -141,6 +142,7 @@ class Store:
         ("mode=ro", "immutable=1"); nothing is changed in it, an older one is brought up to date in
         memory."""
         self.path = str(path)
+        self._in_memory = _reading is not None or self.path == ":memory:"  # nothing written beside it
         # WAL with synchronous=NORMAL keeps every commit through a crash of the program;
         # "FULL" also survives a power cut at the price of an fsync per action.
         try:
@@ -201,6 +203,15 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        """One write transaction, all or nothing (a whole import is saved in one)."""
+        return self._transaction()
+
+    def safety_copy(self, reason: str) -> Path | None:
+        """Copy the file beside itself before a risky change (safety.py); None for a file in memory."""
+        with self._lock:
+            return safety_copy(self._db, self.path, reason)
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
@@ -228,6 +239,8 @@ class Store:
             version = self._refuse_foreign()
         except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
             raise StoreError(f"{self.path}: not a scorekeeper database ({error})") from None
+        if 0 < version < SCHEMA_VERSION and not self._in_memory:
+            self.safety_copy(f"schema{version}")
         for step in range(version, SCHEMA_VERSION):
             with self._transaction() as db:
                 for statement in MIGRATIONS[step].split(";"):
@@ -304,12 +317,7 @@ class Store:
                 was_finished = db.execute("SELECT finished FROM games WHERE id = ?", (game_id,)).fetchone()[0]
                 if after.finished and was_finished is None:
                     db.execute("UPDATE games SET finished = ? WHERE id = ?", (_now(), game_id))
-                    db.executemany(
-                        "INSERT INTO results (game_id, seat, name, variant, total, rank, won, premiums, penalties, "
-                        "fences_earned, fences_spent, extra_points, won_at_once) VALUES "
-                        "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        _results(game_id, after),
-                    )
+                    insert_results(db, game_id, after)
                 elif not after.finished and was_finished is not None:
                     db.execute("UPDATE games SET finished = NULL WHERE id = ?", (game_id,))
                     db.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
@@ -522,6 +530,15 @@ def _open_problem(path: str, error: Exception) -> str:
 def _read_only(error: StoreError) -> bool:
     """The file could not be opened as usual because it or its folder may not be written to."""
     return "cannot open or create" in str(error) or "may not be written" in str(error)
+
+
+def insert_results(db: sqlite3.Connection, game_id: int, state: State) -> None:
+    """Save the results of a finished match for statistics (within the caller's transaction)."""
+    db.executemany(
+        "INSERT INTO results (game_id, seat, name, variant, total, rank, won, premiums, penalties, "
+        "fences_earned, fences_spent, extra_points, won_at_once) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        _results(game_id, state),
+    )
 
 
 def _results(game_id: int, state: State) -> list[tuple[Any, ...]]:

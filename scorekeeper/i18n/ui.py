@@ -316,6 +316,9 @@ def tr(key: str, lang: Lang, **values: object) -> str:
 from scorekeeper.i18n.ui_history import UI_HISTORY  # noqa: E402
 
 UI.update({k: v for k, v in UI_HISTORY.items() if k not in UI})
+from scorekeeper.i18n.ui_share import UI_SHARE  # noqa: E402
+
+UI.update({k: v for k, v in UI_SHARE.items() if k not in UI})
 
 
 # House-rule options as the new-game screen names them (the rules' own help text is the fallback).

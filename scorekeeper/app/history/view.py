@@ -26,6 +26,7 @@ from scorekeeper.app.statistics.model import (
     totals_by_game,
     when,
 )
+from scorekeeper.app.widgets.share import csv_button, share_button
 from scorekeeper.game.moves import match_games
 from scorekeeper.i18n import Lang, plural_ru, scored
 from scorekeeper.store import StoreError
@@ -261,7 +262,7 @@ class HistoryScreen:
         self.list = body = ft.Column(tiles, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
         return ft.Column(
             [
-                header(s, t("history"), back=s.home),
+                header(s, t("history"), back=s.home, trailing=[csv_button(s, self.player, self.variant)]),
                 ft.Container(content=bar, padding=ft.Padding.only(left=PAD, right=PAD, top=8)),
                 ft.Container(content=body, padding=ft.Padding.symmetric(horizontal=PAD, vertical=8), expand=True),
             ],
@@ -296,7 +297,7 @@ class GameSheetScreen:
 
         sheet = state.sheet()
         names = [p["name"] for p in sheet["players"]]
-        parts: list[ft.Control] = [self._summary(info, state, sheet)]
+        parts: list[ft.Control] = [self._summary(info, state, sheet), share_button(s, self.game_id, wide=True)]
         if not state.finished:
             parts.append(tagged(ft.FilledButton(content=ft.Text(t("hist_resume"), size=17),
                                                 on_click=lambda _: self._resume(info.abandoned is not None),

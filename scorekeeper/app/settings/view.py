@@ -6,6 +6,7 @@ import flet as ft
 
 from scorekeeper.app import theme
 from scorekeeper.app.shell import Shell, header, tagged
+from scorekeeper.app.widgets.share import keep_section
 
 
 class SettingsScreen:
@@ -54,6 +55,8 @@ class SettingsScreen:
                 ft.Container(height=12),
                 ft.Text(t("theme"), size=18, weight=ft.FontWeight.W_600),
                 themes,
+                ft.Container(height=12),
+                keep_section(s),
             ],
             spacing=10,
         )

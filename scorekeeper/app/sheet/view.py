@@ -40,6 +40,7 @@ from scorekeeper.app.sheet.model import (
     why_closed,
 )
 from scorekeeper.app.shell import Shell, header, named_icon, tagged
+from scorekeeper.app.widgets.share import share_button
 from scorekeeper.dice import InvalidDice
 from scorekeeper.game import Action, GameError, Roll, RollWithoutDice, State
 from scorekeeper.i18n import num, plural_ru, points
@@ -877,6 +878,7 @@ class SheetScreen:
                                 height=44),
                 "rematch",
             )
+            cross = tagged(ft.Row([share_button(s, self.service.game_id), cross], spacing=4), "game-over-actions")
         elif not can_strike and state.can_miss():
             # Football before the tour's goals are in: where nothing can be struck yet, the organiser
             # can close a participant's missed tour (RULES.md §5.2).
