@@ -32,8 +32,9 @@ from scorekeeper.game.errors import (
     ThrowAlreadyMade,
     TooManyThrows,
 )
+from scorekeeper.game.report import sheet
 from scorekeeper.game.series import GameRecord
-from scorekeeper.game.sheet import PlayerSheet, StageSheet, sheet
+from scorekeeper.game.sheet import PlayerSheet, StageSheet
 from scorekeeper.game.state import (
     State,
     apply,

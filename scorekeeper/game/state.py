@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.dice import Hand
-from scorekeeper.game import series
+from scorekeeper.game import report, series
 from scorekeeper.game.actions import Action, CrossOut, Miss, Roll, RollWithoutDice, Score, Undo
 from scorekeeper.game.errors import (
     BoxAlreadyWritten,
@@ -103,13 +103,11 @@ class State:
 
     def sheet(self) -> dict[str, Any]:
         """The sheet as CLI.md shows it."""
-        from scorekeeper.game.sheet import sheet
-
-        return sheet(self)
+        return report.sheet(self)
 
     def ranks(self) -> list[int]:
         """Every seat's rank now (competition ranking, extra games included)."""
-        return series.ranks(self)
+        return report.ranks(self)
 
     # --- the triads (the app greys out boxes with can_*, explains with verify_*) -----------------
     def verify_roll(self, values: Iterable[Any]) -> None:

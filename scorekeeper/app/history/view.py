@@ -12,10 +12,8 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.app import theme, unfinished
-from scorekeeper.app.history.filters import filter_bar
-from scorekeeper.app.home.view import confirm_abandon, variant_name
 from scorekeeper.app.new_game.model import changed_rules, house_rules_line
-from scorekeeper.app.shell import Shell, header, tagged
+from scorekeeper.app.shell import Shell
 from scorekeeper.app.statistics.model import (
     day_of,
     form_name,
@@ -26,6 +24,10 @@ from scorekeeper.app.statistics.model import (
     totals_by_game,
     when,
 )
+from scorekeeper.app.widgets.dialogs import confirm_abandon
+from scorekeeper.app.widgets.filters import filter_bar
+from scorekeeper.app.widgets.frame import header, tagged
+from scorekeeper.app.widgets.names import variant_name
 from scorekeeper.game.moves import match_games
 from scorekeeper.i18n import Lang, plural_ru, scored
 from scorekeeper.store import StoreError
@@ -110,8 +112,7 @@ class HistoryScreen:
     def _open(self, game_id: int) -> None:
         s = self.shell
         player, variant, shown = self.player, self.variant, self.shown
-        s.show(lambda: GameSheetScreen(
-            s, game_id, back=lambda: s.show(lambda: HistoryScreen(s, player, variant, shown))))
+        s.go(f"/history/{game_id}", back=lambda: s.go("/history", player=player, variant=variant, shown=shown))
 
     def _rows(self, offset: int, count: int) -> list[ft.Control]:
         """The tiles of `count` games from the `offset`-th newest, under a heading for each day
@@ -197,7 +198,7 @@ class HistoryScreen:
         series = self._series_state(game)
         if series is not None:  # a series is won by games won, not by its points added up
             from scorekeeper.app.sheet.model import series_words
-            from scorekeeper.game.series import match_dict
+            from scorekeeper.game.report import match_dict
 
             players = " · ".join(series_words(match_dict(series), names, s.lang))
         decided = self._decided(game, totals, series)
@@ -273,12 +274,12 @@ class HistoryScreen:
 class GameSheetScreen:
     """One saved game's sheet, read-only, with its running totals."""
 
-    def __init__(self, shell: Shell, game_id: int, back: Any = None) -> None:
+    def __init__(self, shell: Shell, game_id: int, back: Any = None, game_shown: int | None = None) -> None:
         self.shell = shell
         self.game_id = game_id
         self.route = f"/history/{game_id}"  # its address: a reload or Back comes back to it
-        self.back = back or (lambda: shell.show(lambda: HistoryScreen(shell)))
-        self.game_shown: int | None = None  # which game of a match the sheet shows (None: the last)
+        self.back = back or (lambda: shell.go("/history"))
+        self.game_shown = game_shown  # which game of a match the sheet shows (None: the last)
 
     def dispose(self) -> None:
         """Nothing to let go of."""
@@ -292,7 +293,7 @@ class GameSheetScreen:
         except StoreError as error:
             return ft.Column([header(s, t("hist_game_n", n=self.game_id), back=self.back),
                               ft.Container(content=ft.Text(str(error), size=16), padding=16)], expand=True)
-        from scorekeeper.app.statistics.charts import running_chart
+        from scorekeeper.app.widgets.charts import running_chart
 
         sheet = state.sheet()
         names = [p["name"] for p in sheet["players"]]

@@ -39,7 +39,8 @@ from scorekeeper.app.sheet.model import (
     upper_meter,
     why_closed,
 )
-from scorekeeper.app.shell import Shell, header, named_icon, tagged
+from scorekeeper.app.shell import Shell
+from scorekeeper.app.widgets.frame import header, named_icon, tagged
 from scorekeeper.dice import InvalidDice
 from scorekeeper.game import Action, GameError, Roll, RollWithoutDice, State
 from scorekeeper.i18n import num, plural_ru, points
@@ -796,12 +797,8 @@ class SheetScreen:
 
     def _show_game_over(self) -> None:
         """The sheet of the match's game that just ended, as History keeps it; Back returns here."""
-        from scorekeeper.app.history.view import GameSheetScreen
-
         game_id, shell = self.service.game_id, self.shell
-        screen = GameSheetScreen(shell, game_id, back=lambda: shell.open_game(game_id))
-        screen.game_shown = len(self.seen.games) - 1
-        shell.show(lambda: screen)
+        shell.go(f"/history/{game_id}", back=lambda: shell.open_game(game_id), game_shown=len(self.seen.games) - 1)
 
     @staticmethod
     def _stripes(parts: list[tuple[ft.Control, list[ft.Control], str | None]], left: bool = True,
