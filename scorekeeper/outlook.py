@@ -50,7 +50,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from scorekeeper.rules import Variant
+from scorekeeper.rules import UpperRule, Variant
 
 FACES = (1, 2, 3, 4, 5, 6)
 DICE = 5
@@ -80,57 +80,84 @@ def _components(goal: UpperGoal) -> int:
 
 @dataclass(frozen=True)
 class UpperGoal:
-    """What the upper section of a variant plays for.
+    """What the upper section of a variant plays for: the variant's own `UpperRule` (which
+    outcome a finished section earns) and the throws a turn allows.
 
-    ``mode="gora"``: boxes score ``(count - 3) * face``; the net ends above ``target`` → premium
-    ``bonus`` (at ``target`` too with ``premium_at_zero``), below → ``penalty``, equal → nothing.
-    ``mode="sum"``: boxes score ``count * face``; the sum reaching ``target`` earns ``bonus``.
     ``fences``: throws beyond ``base_throws`` spend banked fences and stopping early banks them
     (with ``earn_fences=False``, RULES.md ``fences_on_gora=false``, upper boxes only spend them).
-    ``penalty_mode``: how ``expected_bonus`` counts the penalty (see the module docstring).
     """
 
-    mode: Literal["gora", "sum"]
-    target: int
-    bonus: int
-    penalty: int = 0
-    premium_at_zero: bool = False
+    rule: UpperRule
     fences: bool = False
     base_throws: int = 3
-    penalty_mode: Literal["add_to_net", "replace_net"] = "add_to_net"
     earn_fences: bool = True
 
     def __post_init__(self) -> None:
-        if self.mode not in ("gora", "sum"):
-            raise ValueError(f"UpperGoal.mode must be 'gora' or 'sum', not {self.mode!r}")
+        if self.rule.mode not in ("gora", "sum"):
+            raise ValueError(f"UpperGoal: the upper rule's mode must be 'gora' or 'sum', not {self.rule.mode!r}")
         if self.base_throws < 1:
             raise ValueError("UpperGoal.base_throws must be at least 1")
-        if self.mode == "sum" and self.penalty:
+        if self.rule.mode == "sum" and self.rule.penalty:
             raise ValueError("UpperGoal: mode 'sum' has no penalty")
-        if self.penalty_mode not in ("add_to_net", "replace_net"):
-            raise ValueError(f"UpperGoal.penalty_mode {self.penalty_mode!r}")
+        if self.rule.penalty_mode not in ("add_to_net", "replace_net"):
+            raise ValueError(f"UpperGoal: penalty_mode {self.rule.penalty_mode!r}")
 
     @classmethod
-    def gora(cls, premium: int = 50, penalty: int = 20, premium_at_zero: bool = False) -> UpperGoal:
+    def gora(
+        cls,
+        premium: int = 50,
+        penalty: int = 20,
+        premium_at_zero: bool = False,
+        *,
+        penalty_mode: Literal["add_to_net", "replace_net"] = "add_to_net",
+        base_throws: int = 3,
+        earn_fences: bool = True,
+    ) -> UpperGoal:
         """The «гора» of ``ru_fences`` (net compared with 0, fences)."""
-        return cls("gora", 0, premium, penalty, premium_at_zero, True, 3)
+        rule = UpperRule("gora", premium, penalty=penalty, premium_at_zero=premium_at_zero,
+                         penalty_mode=penalty_mode)
+        return cls(rule, True, base_throws, earn_fences)
 
     @classmethod
     def upper_sum(cls, bonus: int, target: int = 63) -> UpperGoal:
         """A Yahtzee-style upper bonus (sum ≥ target, three throws)."""
-        return cls("sum", target, bonus)
+        return cls(UpperRule("sum", bonus, threshold=target))
+
+    @property
+    def mode(self) -> Literal["gora", "sum"]:
+        return self.rule.mode
+
+    @property
+    def target(self) -> int:
+        """The figure the outcome is decided against: 0 for the «гора» net, else the threshold."""
+        return self.rule.threshold if self.rule.mode == "sum" else 0
+
+    @property
+    def bonus(self) -> int:
+        return self.rule.bonus
+
+    @property
+    def penalty(self) -> int:
+        return self.rule.penalty
+
+    @property
+    def premium_at_zero(self) -> bool:
+        return self.rule.premium_at_zero
+
+    @property
+    def penalty_mode(self) -> Literal["add_to_net", "replace_net"]:
+        return self.rule.penalty_mode
 
     def box_score(self, face: int, count: int) -> int:
         """What a box of ``face`` written with ``count`` such dice adds to the upper figure."""
         return (count - 3) * face if self.mode == "gora" else count * face
 
     def outcome(self, final: int) -> Literal["bonus", "zero", "penalty"]:
-        """The outcome of a finished upper section with net / sum ``final``."""
-        if self.mode == "sum":
-            return "bonus" if final >= self.target else "zero"
-        if final > self.target or (final == self.target and self.premium_at_zero):
-            return "bonus"
-        return "penalty" if final < self.target else "zero"
+        """The outcome of a finished upper section with net / sum ``final`` (the rule's)."""
+        return _OUTCOMES[self.rule.outcome(final)]
+
+
+_OUTCOMES: dict[int, Literal["bonus", "zero", "penalty"]] = {1: "bonus", 0: "zero", -1: "penalty"}
 
 
 @dataclass(frozen=True)
@@ -597,105 +624,10 @@ def throw_again(
     return bool(_decisions(tables, level, pair, tables.clip(level, upper), fences, b)[kept])
 
 
-# --------------------------------------------------------------------------------------------
-# The plain reference
-
-
-class PlainOutlook:
-    """The same model and play as plain memoised recursion, one state at a time.
-
-    Slow (seconds for six open boxes) and kept as the reference that the tables are checked
-    against, in the tests and in ``bench/outlook.py``. Values are ``(p_bonus, p_penalty,
-    expected upper still to come)``.
-    """
-
-    def __init__(self, goal: UpperGoal) -> None:
-        self.goal = goal
-        self._p = transition_matrix().tolist()
-        self._values: dict[tuple[frozenset[int], int, int], tuple[float, float, float]] = {}
-        self._turns: dict[
-            tuple[int, frozenset[int], int, int, int, int], tuple[float, float, float]
-        ]
-        self._turns = {}
-
-    @staticmethod
-    def _key(v: tuple[float, float, float]) -> float:
-        return v[0] - TIE_PENALTY * v[1] + TIE_UPPER * v[2]
-
-    def value(
-        self, open_faces: frozenset[int], upper: int, fences: int
-    ) -> tuple[float, float, float]:
-        """A player about to start a turn (as `outlook`)."""
-        key = (open_faces, upper, fences)
-        if key not in self._values:
-            if not open_faces:
-                out = self.goal.outcome(upper)
-                self._values[key] = (float(out == "bonus"), float(out == "penalty"), 0.0)
-            else:
-                options = (
-                    self.start(f, open_faces - {f}, upper, fences) for f in sorted(open_faces)
-                )
-                self._values[key] = max(options, key=self._key)
-        return self._values[key]
-
-    def start(
-        self, face: int, rest: frozenset[int], upper: int, fences: int
-    ) -> tuple[float, float, float]:
-        """The turn of ``face`` about to start (``rest``: the boxes open after it)."""
-        goal = self.goal
-        banked = (fences if goal.fences else 0) + goal.base_throws - 1
-        total = [0.0, 0.0, 0.0]
-        for kept in range(DICE + 1):
-            v = self.during(face, rest, upper, kept, banked, fences)
-            for j in range(3):
-                total[j] += self._p[0][kept] * v[j]
-        return (total[0], total[1], total[2])
-
-    def during(
-        self, face: int, rest: frozenset[int], upper: int, kept: int, banked: int, fences: int
-    ) -> tuple[float, float, float]:
-        """After a throw of the turn of ``face`` with ``kept`` such dice; ``banked`` the fences
-        writing the box now would leave (``fences`` at the turn's start)."""
-        goal = self.goal
-        if not goal.fences or goal.earn_fences:
-            fences = 0  # the start only matters when upper boxes just spend fences
-        key = (face, rest, upper, kept, banked, fences)
-        if key in self._turns:
-            return self._turns[key]
-        score = goal.box_score(face, kept)
-        left = (banked if goal.earn_fences else min(banked, fences)) if goal.fences else 0
-        after = self.value(rest, upper + score, left)
-        best = (after[0], after[1], after[2] + score)
-        if banked and kept < DICE:
-            more = [0.0, 0.0, 0.0]
-            for kept2 in range(kept, DICE + 1):
-                nxt = self.during(face, rest, upper, kept2, banked - 1, fences)
-                for j in range(3):
-                    more[j] += self._p[kept][kept2] * nxt[j]
-            go = (more[0], more[1], more[2])
-            if self._key(go) > self._key(best):
-                best = go
-        self._turns[key] = best
-        return best
-
-
 def upper_goal(variant: Variant) -> UpperGoal | None:
     """What the variant's upper section plays for (None: no upper bonus)."""
-    rule = variant.upper
-    if rule is None:
+    if variant.upper is None:
         return None
-    if rule.mode == "gora":
-        return UpperGoal(
-            "gora",
-            target=0,
-            bonus=rule.bonus,
-            penalty=rule.penalty,
-            premium_at_zero=rule.premium_at_zero,
-            fences=bool(variant.fences),
-            base_throws=variant.throws,
-            penalty_mode=rule.penalty_mode,
-            earn_fences=variant.fences_on_upper,
-        )
-    return UpperGoal("sum", target=rule.threshold, bonus=rule.bonus, base_throws=variant.throws)
-
-
+    if variant.upper.mode == "gora":
+        return UpperGoal(variant.upper, bool(variant.fences), variant.throws, variant.fences_on_upper)
+    return UpperGoal(variant.upper, base_throws=variant.throws)

@@ -87,6 +87,12 @@ class State:
         """Throws this turn allows: the variant's, plus the banked fences in ru_fences."""
         return self.variant.throws + (self.column.fences if self.variant.fences else 0)
 
+    @property
+    def fence_change(self) -> int:
+        """The fences a box written now banks (the variant's throws left unused), negative when
+        banked ones were spent; 0 where the variant has no fences."""
+        return self.variant.throws - self.throws if self.variant.fences else 0
+
     def open_boxes(self, stage: int | None = None) -> frozenset[str]:
         """The current player's open boxes in `stage` (1-based; default the current stage)."""
         index = (stage or self.stage) - 1
@@ -597,7 +603,7 @@ def _write(
     stages[index] = stages[index].with_box(box.id, score, crossed, extra)
     fences, earned, spent = column.fences, column.fences_earned, column.fences_spent
     if variant.fences and not isinstance(action, Miss):
-        delta = variant.throws - state.throws
+        delta = state.fence_change
         if box.section == "upper" and not variant.fences_on_upper:
             delta = min(delta, 0)  # bank nothing, but spent fences are spent
         fences = max(0, fences + delta)

@@ -845,7 +845,7 @@ class SheetScreen:
             self.crossing = False
         turn_text = (t("cross_out_armed", player=state.player_name or "") if self.crossing  # whose box it is, still
                      else turn_line(state, s.lang))
-        banked = state.variant.throws - state.throws if self.crossing and self.variant.fences else 0
+        banked = state.fence_change if self.crossing else 0
         if banked > 0:  # what striking now earns in «Покер с оградами»
             turn_text += " " + t("cross_out_fences", n=banked,
                                  word=plural_ru(banked, "ограда", "ограды", "оград"), s="" if banked == 1 else "s")
