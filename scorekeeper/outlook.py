@@ -1,42 +1,11 @@
 """The upper-section outlook: exact chances of the upper bonus (or «гора» premium / penalty).
 
-Pure computation, no I/O. The model is the one of ../shared/CLI.md (`outlook`):
-
-* every open upper box gets one turn; in the turn for face ``f`` the player keeps every die showing
-  ``f``, re-throws the rest, and after each throw either throws again or writes the box;
-* the box for the next turn is chosen after seeing how the earlier ones went;
-* a box written with ``c`` dice of face ``f`` scores ``(c - 3) * f`` into the «гора» net (mode
-  ``"gora"``) or ``c * f`` into the upper sum (mode ``"sum"``);
-* with fences (``ru_fences``) a turn may have ``base_throws + F`` throws, ``F`` the fences banked at
-  its start, and afterwards ``F := F + base_throws - throws_used``; without fences a turn has at most
-  ``base_throws`` throws.
-
-Play maximises ``p_bonus``. Among plays with the same ``p_bonus`` it prefers the smaller
-``p_penalty`` and then the larger expected upper sum. This is done by maximising the scalar
-``p_bonus - 1e-9 * p_penalty + 1e-12 * expected_upper``, so ``p_bonus`` is within about 1.1e-9 of
-the true maximum (the tie-breaks can cost at most 1e-9 + 1e-12 * 105) and in practice equal to it
-up to rounding.
-
-Exactness of the state space:
-
-* The net (or upper sum) only matters through which outcome it produces at the end. With the set
-  ``S`` of open boxes, every net at or below ``target - 1 - max_S`` already loses whatever happens,
-  and every net at or above ``target + 1 - min_S`` (``target - min_S`` in mode ``"sum"``) already
-  wins, so nets beyond those bounds are clipped to them. The expected upper sum is kept as the
-  expected sum *still to come*, which does not depend on the net once the outcome is decided, so it
-  stays exact under the clipping.
-* Fences are not capped below the query: the tables cover every fence count reachable from it
-  (``F`` grows by at most ``base_throws - 1`` per box). More fences can always help a little (one more
-  throw on a box), so there is no exact cap; a query with more than ``FENCE_CAP`` (256)
-  fences is answered with 256. That changes nothing that matters: the best play with unlimited
-  fences throws at most until five dice show the face, and that needs more than 256 extra throws
-  over all six boxes with a chance below 3e-11 (the sum of six maxima of five geometric waits), so
-  the chances move by less than 1e-10 and the expectations by less than 1e-8.
-
-``penalty_mode="replace_net"``: the penalty replaces the net, so on that outcome the bonus part is
-``-penalty - net`` (as ``UpperRule.bonus_for`` of the rules has it) and ``expected_bonus`` is the
-exact expectation of that; with ``add_to_net`` it is ``bonus * p_bonus - penalty * p_penalty``. In
-both cases the expected written «гора» result is ``expected_upper + expected_bonus``.
+Pure computation, no I/O: the model of ../shared/CLI.md (`outlook`), each open upper box played in
+one turn keeping the dice of its face, the next box chosen after seeing how the earlier went, with
+fences where the variant banks them. The play maximises p_bonus, then prefers a smaller p_penalty
+and a larger expected upper sum (a scalar with tie-break weights). Nets beyond what can still
+change the outcome are clipped, which keeps the tables small and the answers exact; fences above
+FENCE_CAP change no chance by more than 1e-10. The model and why it is exact: docs/architecture.md.
 """
 
 from __future__ import annotations
@@ -55,12 +24,12 @@ from scorekeeper.rules import UpperRule, Variant
 FACES = (1, 2, 3, 4, 5, 6)
 DICE = 5
 
-#: Weights of the tie-breaks in the scalar that the play maximises (see the module docstring).
+#: Weights of the tie-breaks in the scalar that the play maximises (docs/architecture.md).
 TIE_PENALTY = 1e-9
 TIE_UPPER = 1e-12
 #: The fence counts the tables are first built for; larger queries rebuild them larger.
 DEFAULT_FENCE_TOP = 10
-#: Fences beyond this change no chance by more than 1e-10 (see the module docstring).
+#: Fences beyond this change no chance by more than 1e-10 (docs/architecture.md).
 FENCE_CAP = 256
 
 FloatArray = npt.NDArray[np.float64]
