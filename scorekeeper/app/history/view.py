@@ -155,7 +155,7 @@ class HistoryScreen:
         players = " · ".join(scored(n, totals[n]) if n in totals else n for n in names)
         series = self._series_state(game)
         if series is not None:  # a series is won by games won, not by its points added up
-            from scorekeeper.app.sheet.model import series_words
+            from scorekeeper.app.sheet.match import series_words
             from scorekeeper.game.report import match_dict
 
             players = " · ".join(series_words(match_dict(series), names, s.lang))
@@ -288,7 +288,7 @@ class GameSheetScreen:
         """The match's games as buttons (`history-match-game-K`), each opening its own sheet, the last
         game (or the one being played) at first; the state whose sheet to show, and its game's
         index in the match (0-based, extra games counted)."""
-        from scorekeeper.app.sheet.model import game_title, played_games
+        from scorekeeper.app.sheet.match import game_title, played_games
 
         s = self.shell
         games = match_games(state)
@@ -323,7 +323,7 @@ class GameSheetScreen:
     def _moves(self, state: Any, game: int | None = None) -> ft.Control:
         """Every turn of the game (of a match, of its `game`-th game, 0-based), newest first, the
         moves an Undo took back kept and marked."""
-        from scorekeeper.app.sheet.model import turns_played
+        from scorekeeper.app.sheet.turns import turns_played
         from scorekeeper.game import new_game
         from scorekeeper.game.moves import replay_moves
 
@@ -342,7 +342,8 @@ class GameSheetScreen:
     def _summary(self, info: Any, state: Any, sheet: dict[str, Any]) -> ft.Control:
         """The result: who won, when, each player's total and place (of the match, in a match: its
         carried totals, as the list of games shows them, and each game's result)."""
-        from scorekeeper.app.sheet.model import game_result, match_line, played_games, winners_line
+        from scorekeeper.app.sheet.match import game_result, match_line, played_games
+        from scorekeeper.app.sheet.model import winners_line
 
         s = self.shell
         t = s.t

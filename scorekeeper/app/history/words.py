@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.app.sheet.model import series_tally
+from scorekeeper.app.sheet.match import series_tally
 from scorekeeper.app.statistics.model import when
 from scorekeeper.i18n import Lang, plural_ru
 

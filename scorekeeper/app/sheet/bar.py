@@ -9,7 +9,7 @@ from typing import Any, Protocol
 import flet as ft
 
 from scorekeeper.app import theme
-from scorekeeper.app.sheet.model import game_over_note, match_line
+from scorekeeper.app.sheet.match import game_over_note, match_line
 from scorekeeper.app.widgets.frame import tagged
 from scorekeeper.game import State
 from scorekeeper.i18n import Lang

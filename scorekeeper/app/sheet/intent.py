@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from scorekeeper.app.sheet.model import entered_elsewhere, others_move
+from scorekeeper.app.sheet.turns import entered_elsewhere, others_move
 from scorekeeper.game import GameError, RollWithoutDice, State
 from scorekeeper.i18n import Lang, plural_ru, points
 from scorekeeper.i18n.ui import tr

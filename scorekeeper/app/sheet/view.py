@@ -26,16 +26,14 @@ from scorekeeper.app.sheet.grid import (
 )
 from scorekeeper.app.sheet.model import (
     best_box,
-    describe,
     previews,
     row_span,
     turn_line,
-    turns_played,
-    undo_note,
     upper_chances,
     why_closed,
 )
 from scorekeeper.app.sheet.scroll import SheetScroll
+from scorekeeper.app.sheet.turns import describe, turns_played, undo_note
 from scorekeeper.app.shell import Shell
 from scorekeeper.app.widgets.frame import header, named_icon, tagged
 from scorekeeper.dice import InvalidDice

@@ -15,14 +15,8 @@ from typing import Any, Protocol
 import flet as ft
 
 from scorekeeper.app import theme
-from scorekeeper.app.sheet.model import (
-    Row,
-    cell_name,
-    gora_sums,
-    match_rows,
-    stage_rows,
-    upper_meter,
-)
+from scorekeeper.app.sheet.match import match_rows
+from scorekeeper.app.sheet.model import Row, cell_name, gora_sums, stage_rows, upper_meter
 from scorekeeper.app.widgets.frame import tagged
 from scorekeeper.i18n import Lang, num
 from scorekeeper.rules import Variant
