@@ -2,7 +2,8 @@
 
 Every action goes through the game's GameService; this screen redraws when the service says the
 game changed (also when another tab or phone made the change). What a tap means is decided in
-sheet/intent.py; the pieces drawn are in sheet/bar.py, sheet/cells.py and widgets/score_grid.py.
+sheet/intent.py; the pieces drawn are in sheet/bar.py, sheet/grid.py, sheet/scroll.py and
+widgets/score_grid.py.
 """
 
 from __future__ import annotations
