@@ -4,15 +4,14 @@ section, the cross-out (or play again, or missed tour) button, and the news of t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 import flet as ft
 
 from scorekeeper.app import theme
 from scorekeeper.app.sheet.match import game_over_note, match_line
-from scorekeeper.app.widgets.frame import tagged
+from scorekeeper.app.widgets.frame import Speaks, tagged
 from scorekeeper.game import State
-from scorekeeper.i18n import Lang
 from scorekeeper.rules import Variant
 
 BAR_MARGIN = 8  # between the cross-out / play-again button and the screen's right edge
@@ -24,13 +23,6 @@ STAGE_WORD_CHAR = 10  # px a letter of «Этап» / "Stage" takes at 16 px, a 
 TITLE_CHARS = 16  # a game's name longer than this is shown a size smaller in the header
 
 
-class Speaks(Protocol):
-    @property
-    def lang(self) -> Lang: ...
-
-    def t(self, key: str, **values: object) -> str: ...
-
-    def explain(self, title: str, reason: str, actions: Any = None, dismiss: str | None = None) -> None: ...
 
 
 def show_rules(shell: Speaks, info: Any, variant: Variant) -> None:

@@ -13,8 +13,8 @@ from scorekeeper.app import theme
 from scorekeeper.app.sheet.model import NARROW_CELL, Cell, Row
 from scorekeeper.app.sheet.model import box_cell as cell_of
 from scorekeeper.app.widgets import score_grid
-from scorekeeper.app.widgets.frame import tagged
-from scorekeeper.app.widgets.score_grid import GridLook, Speaks, Stripe
+from scorekeeper.app.widgets.frame import Speaks, tagged
+from scorekeeper.app.widgets.score_grid import GridLook, Stripe
 from scorekeeper.game import State
 
 CELL_NAME_WIDE = 84.0  # a player's column as wide as it gets

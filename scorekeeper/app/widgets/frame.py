@@ -8,12 +8,20 @@ from typing import Any, Protocol
 import flet as ft
 
 from scorekeeper.app import theme
+from scorekeeper.i18n import Lang
 
 
 class Speaks(Protocol):
-    """What the top bar needs of the shell: its words in the session's language."""
+    """What the shared widgets need of the shell: the session's language, its words, its dialogs."""
+
+    @property
+    def lang(self) -> Lang: ...
 
     def t(self, key: str, **values: object) -> str: ...
+
+    def explain(self, title: str, reason: str, actions: Any = None, dismiss: str | None = None) -> None: ...
+
+    def explaining(self, title: str, reason: str) -> Callable[[Any], None]: ...
 
 
 def tagged(control: ft.Control, identifier: str, label: str | None = None, **kwargs: object) -> ft.Semantics:

@@ -10,30 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import flet as ft
 
 from scorekeeper.app import theme
 from scorekeeper.app.sheet.match import match_rows
 from scorekeeper.app.sheet.model import Row, cell_name, gora_sums, stage_rows, upper_meter
-from scorekeeper.app.widgets.frame import tagged
-from scorekeeper.i18n import Lang, num
+from scorekeeper.app.widgets.frame import Speaks, tagged
+from scorekeeper.i18n import num
 from scorekeeper.rules import Variant
 
 Stripe = tuple[ft.Control, list[ft.Control], str | None, ft.Border | None]
 BoxCell = Callable[[int, dict[str, Any], Row, float], ft.Control]  # (seat, player, row, width) -> cell
 
 
-class Speaks(Protocol):
-    """What the grid needs of the shell."""
-
-    @property
-    def lang(self) -> Lang: ...
-
-    def t(self, key: str, **values: object) -> str: ...
-
-    def explaining(self, title: str, reason: str) -> Callable[[Any], None]: ...
 
 
 @dataclass(frozen=True)
