@@ -10,6 +10,27 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, Literal
 
+# What the sheet shows, importable from one place: a match's words, the turns played, the scores.
+from scorekeeper.app.sheet.match import MatchRow as MatchRow
+from scorekeeper.app.sheet.match import drawn_games as drawn_games
+from scorekeeper.app.sheet.match import game_over_note as game_over_note
+from scorekeeper.app.sheet.match import game_result as game_result
+from scorekeeper.app.sheet.match import game_title as game_title
+from scorekeeper.app.sheet.match import match_line as match_line
+from scorekeeper.app.sheet.match import match_rows as match_rows
+from scorekeeper.app.sheet.match import name_list as name_list
+from scorekeeper.app.sheet.match import played_games as played_games
+from scorekeeper.app.sheet.match import series_tally as series_tally
+from scorekeeper.app.sheet.match import series_words as series_words
+from scorekeeper.app.sheet.match import shown_games as shown_games
+from scorekeeper.app.sheet.scores import drawn_score as drawn_score
+from scorekeeper.app.sheet.scores import signed as signed
+from scorekeeper.app.sheet.turns import describe as describe
+from scorekeeper.app.sheet.turns import ended_at_once as ended_at_once
+from scorekeeper.app.sheet.turns import entered_elsewhere as entered_elsewhere
+from scorekeeper.app.sheet.turns import others_move as others_move
+from scorekeeper.app.sheet.turns import turns_played as turns_played
+from scorekeeper.app.sheet.turns import undo_note as undo_note
 from scorekeeper.game import GameError, State
 from scorekeeper.i18n import Lang, Text, num
 from scorekeeper.i18n.ui import tr
@@ -145,12 +166,6 @@ def box_cell(
     return Cell("", shown, "preview", True)
 
 
-def drawn_score(variant: Variant, box_id: str, score: int) -> str:
-    """A box's score as drawn: the «гора»'s boxes with their sign, as on paper (+4, −8; RULES.md
-    §3.4), the others as numbers."""
-    return signed(score) if variant.fences and variant.box(box_id).section == "upper" else num(score)
-
-
 def why_closed(sheet: dict[str, Any], state: State, seat: int, stage: int, box_id: str, lang: Lang) -> str | None:
     """Why a box that is not tappable takes nothing now, said to the player who taps it (None
     once the game is over, or where the box is open)."""
@@ -169,11 +184,6 @@ def why_closed(sheet: dict[str, Any], state: State, seat: int, stage: int, box_i
     if state.stage != stage and state.variant.stage_order == "sequential":
         return tr("why_stage_later" if stage > state.stage else "why_stage_over", lang, stage=stage, now=state.stage)
     return None
-
-
-def signed(n: int) -> str:
-    """+4, −8, 0 (a true minus, as History and Statistics write it)."""
-    return f"+{n}" if n > 0 else num(n)
 
 
 @dataclass(frozen=True)
@@ -249,12 +259,6 @@ def gora_sums(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> str:
     if len(written) == len(variant.upper_ids):
         return tr("gora_sums_done", lang, net=meter.text, raw=raw, target=target, result=meter.note)
     return tr("gora_sums", lang, net=meter.text, raw=raw, target=target, all=sum(par.values()), result=meter.note)
-
-
-def ended_at_once(before: State | None, after: State) -> bool:
-    """The move from `before` to `after` ended a game before its sheet was full (a Generala servida)."""
-    return (before is not None and len(after.games) > len(before.games)
-            and after.games[-1].won_at_once is not None)
 
 
 def won_at_once(state: State, lang: Lang) -> str:

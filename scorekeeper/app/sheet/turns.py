@@ -5,11 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from scorekeeper.app.sheet.model import drawn_score, ended_at_once
+from scorekeeper.app.sheet.scores import drawn_score
 from scorekeeper.game import GameError, State
 from scorekeeper.game.moves import Move
 from scorekeeper.i18n import Lang
 from scorekeeper.i18n.ui import tr
+
+
+def ended_at_once(before: State | None, after: State) -> bool:
+    """The move from `before` to `after` ended a game before its sheet was full (a Generala servida)."""
+    return (before is not None and len(after.games) > len(before.games)
+            and after.games[-1].won_at_once is not None)
 
 
 def _written(before: State, after: State, box_id: str) -> int | None:
