@@ -246,9 +246,6 @@ class SheetScreen:
         self.kept.remember(self.seen, kept)
         return True
 
-    def _show_rules(self, _: Any) -> None:
-        bar.show_rules(self.shell, self.service.info, self.variant)
-
     def _undo(self, _: Any) -> None:
         s = self.shell
         self._follow(intent.undo(self.seen, self.service.state, self.service.entered_on, id(s), s.lang))
@@ -357,8 +354,9 @@ class SheetScreen:
             "undo",
         )
         rules = tagged(
-            ft.IconButton(icon=named_icon(ft.Icons.INFO_OUTLINE, t("game_rules")), on_click=self._show_rules,
-                          tooltip=t("game_rules"), width=theme.TAP_MIN, height=theme.TAP),
+            ft.IconButton(icon=named_icon(ft.Icons.INFO_OUTLINE, t("game_rules")), tooltip=t("game_rules"),
+                          on_click=lambda _: bar.show_rules(s, self.service.info, self.variant),
+                          width=theme.TAP_MIN, height=theme.TAP),
             "game-rules",
         )
         sheet = state.sheet()
