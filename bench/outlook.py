@@ -23,15 +23,18 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-from scorekeeper.outlook import (
-    PlainOutlook,
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scorekeeper.outlook import (  # noqa: E402
     UpperGoal,
     _outlook,
     _outlook_mid_turn,
     clear_caches,
     outlook,
 )
+from tests.outlook_reference import PlainOutlook  # noqa: E402
 
 GORA = UpperGoal.gora()
 ALL = frozenset(range(1, 7))

@@ -1,136 +1,64 @@
 """The upper-section outlook: exact chances of the upper bonus (or «гора» premium / penalty).
 
-Pure computation, no I/O. The model is the one of ../shared/CLI.md (`outlook`):
-
-* every open upper box gets one turn; in the turn for face ``f`` the player keeps every die showing
-  ``f``, re-throws the rest, and after each throw either throws again or writes the box;
-* the box for the next turn is chosen after seeing how the earlier ones went;
-* a box written with ``c`` dice of face ``f`` scores ``(c - 3) * f`` into the «гора» net (mode
-  ``"gora"``) or ``c * f`` into the upper sum (mode ``"sum"``);
-* with fences (``ru_fences``) a turn may have ``base_throws + F`` throws, ``F`` the fences banked at
-  its start, and afterwards ``F := F + base_throws - throws_used``; without fences a turn has at most
-  ``base_throws`` throws.
-
-Play maximises ``p_bonus``. Among plays with the same ``p_bonus`` it prefers the smaller
-``p_penalty`` and then the larger expected upper sum. This is done by maximising the scalar
-``p_bonus - 1e-9 * p_penalty + 1e-12 * expected_upper``, so ``p_bonus`` is within about 1.1e-9 of
-the true maximum (the tie-breaks can cost at most 1e-9 + 1e-12 * 105) and in practice equal to it
-up to rounding.
-
-Exactness of the state space:
-
-* The net (or upper sum) only matters through which outcome it produces at the end. With the set
-  ``S`` of open boxes, every net at or below ``target - 1 - max_S`` already loses whatever happens,
-  and every net at or above ``target + 1 - min_S`` (``target - min_S`` in mode ``"sum"``) already
-  wins, so nets beyond those bounds are clipped to them. The expected upper sum is kept as the
-  expected sum *still to come*, which does not depend on the net once the outcome is decided, so it
-  stays exact under the clipping.
-* Fences are not capped below the query: the tables cover every fence count reachable from it
-  (``F`` grows by at most ``base_throws - 1`` per box). More fences can always help a little (one more
-  throw on a box), so there is no exact cap; a query with more than ``FENCE_CAP`` (256)
-  fences is answered with 256. That changes nothing that matters: the best play with unlimited
-  fences throws at most until five dice show the face, and that needs more than 256 extra throws
-  over all six boxes with a chance below 3e-11 (the sum of six maxima of five geometric waits), so
-  the chances move by less than 1e-10 and the expectations by less than 1e-8.
-
-``penalty_mode="replace_net"``: the penalty replaces the net, so on that outcome the bonus part is
-``-penalty - net`` (as ``UpperRule.bonus_for`` of the rules has it) and ``expected_bonus`` is the
-exact expectation of that; with ``add_to_net`` it is ``bonus * p_bonus - penalty * p_penalty``. In
-both cases the expected written «гора» result is ``expected_upper + expected_bonus``.
+Pure computation, no I/O: the model of ../shared/CLI.md (`outlook`), each open upper box played in
+one turn keeping the dice of its face, the next box chosen after seeing how the earlier went, with
+fences where the variant banks them. The play maximises p_bonus, then prefers a smaller p_penalty
+and a larger expected upper sum (a scalar with tie-break weights). Nets beyond what can still
+change the outcome are clipped, which keeps the tables small and the answers exact; fences above
+FENCE_CAP change no chance by more than 1e-10. The model and why it is exact: docs/architecture.md.
 """
 
-from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from math import comb
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
+from scorekeeper.outlook_tables import (
+    _EP,
+    _EU,
+    _P,
+    _P0,
+    _PB,
+    _PP,
+    DICE,
+    FACES,
+    FENCE_CAP,
+    TIE_PENALTY,
+    TIE_UPPER,
+    BoolArray,
+    FloatArray,
+    UpperGoal,
+    _components,
+    _Level,
+    _mask,
+    _Tables,
+    _tables,
+    _tables_for,
+    p_at_least,
+    transition_matrix,
+)
 from scorekeeper.rules import Variant
 
-FACES = (1, 2, 3, 4, 5, 6)
-DICE = 5
-
-#: Weights of the tie-breaks in the scalar that the play maximises (see the module docstring).
-TIE_PENALTY = 1e-9
-TIE_UPPER = 1e-12
-#: The fence counts the tables are first built for; larger queries rebuild them larger.
-DEFAULT_FENCE_TOP = 10
-#: Fences beyond this change no chance by more than 1e-10 (see the module docstring).
-FENCE_CAP = 256
-
-FloatArray = npt.NDArray[np.float64]
-BoolArray = npt.NDArray[np.bool_]
-IntArray = npt.NDArray[np.intp]
-
-# Value components: p_bonus, p_penalty, the expected upper still to come and, for ``replace_net``
-# only, the expected upper still to come on the penalty outcome. All are expectations, so a mixture
-# of states mixes them linearly; so is the scalar the play maximises, ``_TIE @ value[:3]``.
-_PB, _PP, _EU, _EP = 0, 1, 2, 3
-_TIE = np.array([1.0, -TIE_PENALTY, TIE_UPPER])
-
-
-def _components(goal: UpperGoal) -> int:
-    return 4 if goal.penalty_mode == "replace_net" and goal.mode == "gora" else 3
-
-
-@dataclass(frozen=True)
-class UpperGoal:
-    """What the upper section of a variant plays for.
-
-    ``mode="gora"``: boxes score ``(count - 3) * face``; the net ends above ``target`` → premium
-    ``bonus`` (at ``target`` too with ``premium_at_zero``), below → ``penalty``, equal → nothing.
-    ``mode="sum"``: boxes score ``count * face``; the sum reaching ``target`` earns ``bonus``.
-    ``fences``: throws beyond ``base_throws`` spend banked fences and stopping early banks them
-    (with ``earn_fences=False``, RULES.md ``fences_on_gora=false``, upper boxes only spend them).
-    ``penalty_mode``: how ``expected_bonus`` counts the penalty (see the module docstring).
-    """
-
-    mode: Literal["gora", "sum"]
-    target: int
-    bonus: int
-    penalty: int = 0
-    premium_at_zero: bool = False
-    fences: bool = False
-    base_throws: int = 3
-    penalty_mode: Literal["add_to_net", "replace_net"] = "add_to_net"
-    earn_fences: bool = True
-
-    def __post_init__(self) -> None:
-        if self.mode not in ("gora", "sum"):
-            raise ValueError(f"UpperGoal.mode must be 'gora' or 'sum', not {self.mode!r}")
-        if self.base_throws < 1:
-            raise ValueError("UpperGoal.base_throws must be at least 1")
-        if self.mode == "sum" and self.penalty:
-            raise ValueError("UpperGoal: mode 'sum' has no penalty")
-        if self.penalty_mode not in ("add_to_net", "replace_net"):
-            raise ValueError(f"UpperGoal.penalty_mode {self.penalty_mode!r}")
-
-    @classmethod
-    def gora(cls, premium: int = 50, penalty: int = 20, premium_at_zero: bool = False) -> UpperGoal:
-        """The «гора» of ``ru_fences`` (net compared with 0, fences)."""
-        return cls("gora", 0, premium, penalty, premium_at_zero, True, 3)
-
-    @classmethod
-    def upper_sum(cls, bonus: int, target: int = 63) -> UpperGoal:
-        """A Yahtzee-style upper bonus (sum ≥ target, three throws)."""
-        return cls("sum", target, bonus)
-
-    def box_score(self, face: int, count: int) -> int:
-        """What a box of ``face`` written with ``count`` such dice adds to the upper figure."""
-        return (count - 3) * face if self.mode == "gora" else count * face
-
-    def outcome(self, final: int) -> Literal["bonus", "zero", "penalty"]:
-        """The outcome of a finished upper section with net / sum ``final``."""
-        if self.mode == "sum":
-            return "bonus" if final >= self.target else "zero"
-        if final > self.target or (final == self.target and self.premium_at_zero):
-            return "bonus"
-        return "penalty" if final < self.target else "zero"
+__all__ = [
+    "DICE",
+    "FACES",
+    "FENCE_CAP",
+    "TIE_PENALTY",
+    "TIE_UPPER",
+    "Outlook",
+    "UpperGoal",
+    "best_next_face",
+    "clear_caches",
+    "outlook",
+    "outlook_mid_turn",
+    "p_at_least",
+    "throw_again",
+    "transition_matrix",
+    "upper_goal",
+]
 
 
 @dataclass(frozen=True)
@@ -148,262 +76,6 @@ class Outlook:
     throw_again: bool | None = None
 
 
-# --------------------------------------------------------------------------------------------
-# Dice probabilities
-
-
-def _binom_pmf(n: int, k: int) -> float:
-    return comb(n, k) * (1 / 6) ** k * (5 / 6) ** (n - k)
-
-
-def transition_matrix() -> FloatArray:
-    """``P[c, c2]``: kept ``c`` dice of the face, re-throw the rest, now ``c2``."""
-    p = np.zeros((DICE + 1, DICE + 1))
-    for c in range(DICE + 1):
-        for extra in range(DICE - c + 1):
-            p[c, c + extra] = _binom_pmf(DICE - c, extra)
-    return p
-
-
-_P = transition_matrix()
-_P0 = _P[0].copy()  # the first throw: five dice
-
-
-def p_at_least(k: int, throws: int) -> float:
-    """Chance of at least ``k`` dice of a face after ``throws`` throws keeping them (closed form)."""
-    q = 1 - (5 / 6) ** throws  # one die shows the face by then
-    return sum(comb(DICE, j) * q**j * (1 - q) ** (DICE - j) for j in range(k, DICE + 1))
-
-
-# --------------------------------------------------------------------------------------------
-# Tables
-
-
-def _mask(faces: frozenset[int] | set[int] | tuple[int, ...]) -> int:
-    m = 0
-    for f in faces:
-        m |= 1 << (f - 1)
-    return m
-
-
-def _faces_of(mask: int) -> tuple[int, ...]:
-    return tuple(f for f in FACES if mask >> (f - 1) & 1)
-
-
-@dataclass
-class _Level:
-    """Tables for the states with ``k`` open boxes."""
-
-    k: int
-    masks: list[int]
-    index: dict[int, int]
-    lo: int  # net of n-index 0
-    nn: int  # length of the net axis
-    nf: int  # fence counts 0..nf-1
-    value: FloatArray  # (nf, components, nS, nn)
-    best: npt.NDArray[np.int8]  # (nf, nS, nn): face of the next box
-    # per (open set, face) pair, k >= 1
-    pair_index: dict[tuple[int, int], int]
-    pair_sub: IntArray  # (npairs,) index of the open set after the box, in level k-1
-    pair_face: IntArray  # (npairs,)
-    cont: BoolArray  # (nb, 6, npairs, nn): throw again at b (fences if stopping now), count c
-    # fences that upper boxes only spend: the turn from F fences has B - 1 throws above b = F whose
-    # stop value is that of F; their decisions: (nf, B - 1, 6, npairs, nn)
-    spend_cont: BoolArray
-
-
-@dataclass
-class _Tables:
-    goal: UpperGoal
-    fence_top: int
-    levels: list[_Level]
-
-    def clip(self, level: _Level, net: int) -> int:
-        return min(max(net, level.lo), level.lo + level.nn - 1) - level.lo
-
-
-def _net_range(goal: UpperGoal, k: int) -> tuple[int, int]:
-    """The nets that still matter with ``k`` boxes open (all others are clipped to these)."""
-    lo_out = goal.target - 1
-    hi_out = goal.target if goal.mode == "sum" else goal.target + 1
-    lo = hi = None
-    for mask in range(64):
-        faces = _faces_of(mask)
-        if len(faces) != k:
-            continue
-        mn = sum(goal.box_score(f, 0) for f in faces)
-        mx = sum(goal.box_score(f, DICE) for f in faces)
-        a, b = lo_out - mx, hi_out - mn
-        lo = a if lo is None else min(lo, a)
-        hi = b if hi is None else max(hi, b)
-    assert lo is not None and hi is not None
-    if goal.mode == "sum":
-        lo = max(lo, 0)  # an upper sum is never negative
-        hi = max(hi, lo)
-    return lo, hi
-
-
-def _leaf_level(goal: UpperGoal, nf: int) -> _Level:
-    lo, hi = _net_range(goal, 0)
-    nn = hi - lo + 1
-    value = np.zeros((nf, _components(goal), 1, nn))
-    for i in range(nn):
-        out = goal.outcome(lo + i)
-        pb = 1.0 if out == "bonus" else 0.0
-        pp = 1.0 if out == "penalty" else 0.0
-        value[:, _PB, 0, i] = pb
-        value[:, _PP, 0, i] = pp
-    return _Level(
-        0,
-        [0],
-        {0: 0},
-        lo,
-        nn,
-        nf,
-        value,
-        np.zeros((nf, 1, nn), np.int8),
-        {},
-        np.zeros(0, np.intp),
-        np.zeros(0, np.intp),
-        np.zeros((0, 6, 0, nn), bool),
-        np.zeros((0, 0, 6, 0, nn), bool),
-    )
-
-
-def _scores(goal: UpperGoal, faces: list[int]) -> IntArray:
-    """``g[c, pair]``: what the pair's box scores with ``c`` dice of its face."""
-    return np.array([[goal.box_score(f, c) for f in faces] for c in range(DICE + 1)], np.intp)
-
-
-def _build_level(goal: UpperGoal, prev: _Level, k: int, nf: int) -> _Level:
-    B = goal.base_throws
-    masks = [m for m in range(64) if bin(m).count("1") == k]
-    index = {m: i for i, m in enumerate(masks)}
-    lo, hi = _net_range(goal, k)
-    nn = hi - lo + 1
-    pair_index: dict[tuple[int, int], int] = {}
-    subs: list[int] = []
-    pfaces: list[int] = []
-    for m in masks:
-        for f in _faces_of(m):
-            pair_index[(m, f)] = len(subs)
-            subs.append(prev.index[m & ~(1 << (f - 1))])
-            pfaces.append(f)
-    pair_sub = np.asarray(subs, dtype=np.intp)
-    pair_face = np.asarray(pfaces, dtype=np.intp)
-    npairs = len(subs)
-    g = _scores(goal, pfaces)  # (6, npairs)
-    nets = lo + np.arange(nn)
-    after = np.clip(nets[None, None, :] + g[:, :, None], prev.lo, prev.lo + prev.nn - 1) - prev.lo
-    nc = _components(goal)
-    nsub = len(prev.masks)
-    comp = np.arange(nc)[:, None, None, None]
-    # stop values are gathered throw by throw into reused buffers: materialising them for every
-    # fence count at once costs more in fresh memory than the whole computation
-    flat = comp * (nsub * prev.nn) + pair_sub[None, None, :, None] * prev.nn + after[None]
-    prev_flat = prev.value.reshape(prev.nf, -1)
-    gf = g[:, :, None].astype(np.float64)
-    nb = prev.nf if goal.fences else B
-    cont_mask = np.zeros((nb, DICE + 1, npairs, nn), dtype=bool)
-    turn = np.empty((nf, nc, npairs, nn))
-    shape = (nc, DICE + 1, npairs, nn)
-    st = np.empty(shape)
-    w = np.empty(shape)
-    cont = np.empty(shape)
-    stop_here = np.empty(shape[1:], dtype=bool)
-    st_key = np.empty(shape[1:])
-    into_key = np.empty(shape[1:])
-
-    def load_stop(b: int) -> None:
-        np.take(prev_flat[b], flat, out=st, mode="clip")  # indices are in range
-        if nc > _EP:
-            st[_EP] += gf * st[_PP]
-        st[_EU] += gf
-        np.matmul(_TIE, st[:3].reshape(3, -1), out=st_key.reshape(-1))
-
-    def step(w: FloatArray, into: FloatArray, decisions: BoolArray) -> FloatArray:
-        """One throw earlier: throw again or write the box (stop values in ``st``)."""
-        np.matmul(_P, w.reshape(nc, DICE + 1, -1), out=into.reshape(nc, DICE + 1, -1))
-        np.matmul(_TIE, into[:3].reshape(3, -1), out=into_key.reshape(-1))
-        np.greater_equal(st_key, into_key, out=stop_here)  # ties: write the box, keep the fence
-        stop_here[DICE] = True
-        np.logical_not(stop_here, out=decisions)
-        np.copyto(into, st, where=stop_here)
-        return into
-
-    spend_only = goal.fences and not goal.earn_fences
-    spend_cont = np.zeros((nf if spend_only else 0, B - 1, DICE + 1, npairs, nn), dtype=bool)
-    spare = [np.empty(shape), np.empty(shape)] if spend_only else []
-    load_stop(0)
-    w[...] = st
-    for b in range(nb):
-        if b:
-            if goal.fences:
-                load_stop(b)
-            w, cont = step(w, cont, cont_mask[b]), w
-        if spend_only:
-            # the turn from F = b fences: its first B - 1 throws bank nothing if stopped early
-            top = w
-            for j in range(B - 1):
-                top = step(top, spare[j % 2], spend_cont[b, j])
-            np.matmul(_P0, top.reshape(nc, DICE + 1, -1), out=turn[b].reshape(nc, -1))
-            continue
-        f_idx = b - (B - 1)
-        if 0 <= f_idx < nf:
-            np.matmul(_P0, w.reshape(nc, DICE + 1, -1), out=turn[f_idx].reshape(nc, -1))
-    turn5 = turn.reshape(nf, nc, len(masks), k, nn)
-    choice = np.einsum("c,fcskn->fskn", _TIE, turn5[:, :3]).argmax(axis=2)  # (nf, nS, nn)
-    value = np.take_along_axis(turn5, choice[:, None, :, None, :], axis=3)[:, :, :, 0, :]
-    faces_tab = pair_face.reshape(len(masks), k)
-    best = faces_tab[np.arange(len(masks))[None, :, None], choice].astype(np.int8)
-    return _Level(
-        k,
-        masks,
-        index,
-        lo,
-        nn,
-        nf,
-        np.ascontiguousarray(value),
-        best,
-        pair_index,
-        pair_sub,
-        pair_face,
-        cont_mask,
-        spend_cont,
-    )
-
-
-@lru_cache(maxsize=16)
-def _tables(goal: UpperGoal, fence_top: int) -> _Tables:
-    """All states of the goal: levels 0..6 (number of open boxes), fences up to ``fence_top``
-    with six boxes open (and the more that stopping early can bank with fewer open)."""
-    extra = goal.base_throws - 1 if goal.fences and goal.earn_fences else 0
-    top = fence_top if goal.fences else 0
-
-    def nf_of(k: int) -> int:
-        return top + 1 + extra * (6 - k)
-
-    levels = [_leaf_level(goal, nf_of(0))]
-    for k in range(1, 7):
-        levels.append(_build_level(goal, levels[-1], k, nf_of(k)))
-    return _Tables(goal, fence_top, levels)
-
-
-def _tables_for(goal: UpperGoal, k: int, fences: int) -> _Tables:
-    if not goal.fences:
-        return _tables(goal, 0)
-    need = fences - (goal.base_throws - 1) * (6 - k) if goal.earn_fences else fences
-    top = DEFAULT_FENCE_TOP
-    while top < need:
-        top *= 2
-    return _tables(goal, min(top, FENCE_CAP))
-
-
-def clear_caches() -> None:
-    """Forget every table (for cold timings)."""
-    _tables.cache_clear()
-    _outlook.cache_clear()
-    _outlook_mid_turn.cache_clear()
 
 
 # --------------------------------------------------------------------------------------------
@@ -597,105 +269,17 @@ def throw_again(
     return bool(_decisions(tables, level, pair, tables.clip(level, upper), fences, b)[kept])
 
 
-# --------------------------------------------------------------------------------------------
-# The plain reference
-
-
-class PlainOutlook:
-    """The same model and play as plain memoised recursion, one state at a time.
-
-    Slow (seconds for six open boxes) and kept as the reference that the tables are checked
-    against, in the tests and in ``bench/outlook.py``. Values are ``(p_bonus, p_penalty,
-    expected upper still to come)``.
-    """
-
-    def __init__(self, goal: UpperGoal) -> None:
-        self.goal = goal
-        self._p = transition_matrix().tolist()
-        self._values: dict[tuple[frozenset[int], int, int], tuple[float, float, float]] = {}
-        self._turns: dict[
-            tuple[int, frozenset[int], int, int, int, int], tuple[float, float, float]
-        ]
-        self._turns = {}
-
-    @staticmethod
-    def _key(v: tuple[float, float, float]) -> float:
-        return v[0] - TIE_PENALTY * v[1] + TIE_UPPER * v[2]
-
-    def value(
-        self, open_faces: frozenset[int], upper: int, fences: int
-    ) -> tuple[float, float, float]:
-        """A player about to start a turn (as `outlook`)."""
-        key = (open_faces, upper, fences)
-        if key not in self._values:
-            if not open_faces:
-                out = self.goal.outcome(upper)
-                self._values[key] = (float(out == "bonus"), float(out == "penalty"), 0.0)
-            else:
-                options = (
-                    self.start(f, open_faces - {f}, upper, fences) for f in sorted(open_faces)
-                )
-                self._values[key] = max(options, key=self._key)
-        return self._values[key]
-
-    def start(
-        self, face: int, rest: frozenset[int], upper: int, fences: int
-    ) -> tuple[float, float, float]:
-        """The turn of ``face`` about to start (``rest``: the boxes open after it)."""
-        goal = self.goal
-        banked = (fences if goal.fences else 0) + goal.base_throws - 1
-        total = [0.0, 0.0, 0.0]
-        for kept in range(DICE + 1):
-            v = self.during(face, rest, upper, kept, banked, fences)
-            for j in range(3):
-                total[j] += self._p[0][kept] * v[j]
-        return (total[0], total[1], total[2])
-
-    def during(
-        self, face: int, rest: frozenset[int], upper: int, kept: int, banked: int, fences: int
-    ) -> tuple[float, float, float]:
-        """After a throw of the turn of ``face`` with ``kept`` such dice; ``banked`` the fences
-        writing the box now would leave (``fences`` at the turn's start)."""
-        goal = self.goal
-        if not goal.fences or goal.earn_fences:
-            fences = 0  # the start only matters when upper boxes just spend fences
-        key = (face, rest, upper, kept, banked, fences)
-        if key in self._turns:
-            return self._turns[key]
-        score = goal.box_score(face, kept)
-        left = (banked if goal.earn_fences else min(banked, fences)) if goal.fences else 0
-        after = self.value(rest, upper + score, left)
-        best = (after[0], after[1], after[2] + score)
-        if banked and kept < DICE:
-            more = [0.0, 0.0, 0.0]
-            for kept2 in range(kept, DICE + 1):
-                nxt = self.during(face, rest, upper, kept2, banked - 1, fences)
-                for j in range(3):
-                    more[j] += self._p[kept][kept2] * nxt[j]
-            go = (more[0], more[1], more[2])
-            if self._key(go) > self._key(best):
-                best = go
-        self._turns[key] = best
-        return best
-
-
 def upper_goal(variant: Variant) -> UpperGoal | None:
     """What the variant's upper section plays for (None: no upper bonus)."""
-    rule = variant.upper
-    if rule is None:
+    if variant.upper is None:
         return None
-    if rule.mode == "gora":
-        return UpperGoal(
-            "gora",
-            target=0,
-            bonus=rule.bonus,
-            penalty=rule.penalty,
-            premium_at_zero=rule.premium_at_zero,
-            fences=bool(variant.fences),
-            base_throws=variant.throws,
-            penalty_mode=rule.penalty_mode,
-            earn_fences=variant.fences_on_upper,
-        )
-    return UpperGoal("sum", target=rule.threshold, bonus=rule.bonus, base_throws=variant.throws)
+    if variant.upper.mode == "gora":
+        return UpperGoal(variant.upper, bool(variant.fences), variant.throws, variant.fences_on_upper)
+    return UpperGoal(variant.upper, base_throws=variant.throws)
 
 
+def clear_caches() -> None:
+    """Forget every table (for cold timings)."""
+    _tables.cache_clear()
+    _outlook.cache_clear()
+    _outlook_mid_turn.cache_clear()

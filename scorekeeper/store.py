@@ -358,7 +358,7 @@ class Store:
         """The id of the most recently created game."""
         with self._lock:
             row = self._db.execute("SELECT max(id) FROM games").fetchone()
-        return row[0]
+        return None if row[0] is None else int(row[0])
 
     def actions(self, game_id: int) -> list[Action]:
         """The game's whole log, undo actions included, in order."""

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from scorekeeper.cli import main
 from scorekeeper.outlook import (
     FENCE_CAP,
-    PlainOutlook,
     UpperGoal,
     best_next_face,
     outlook,
@@ -22,11 +21,12 @@ from scorekeeper.outlook import (
     throw_again,
     transition_matrix,
 )
+from tests.outlook_reference import PlainOutlook
 
 GORA = UpperGoal.gora()
 GORA_AT_ZERO = UpperGoal.gora(premium_at_zero=True)
-GORA_REPLACE = UpperGoal("gora", 0, 50, 20, False, True, 3, "replace_net")
-GORA_SPEND_ONLY = UpperGoal("gora", 0, 50, 20, False, True, 3, earn_fences=False)
+GORA_REPLACE = UpperGoal.gora(penalty_mode="replace_net")
+GORA_SPEND_ONLY = UpperGoal.gora(earn_fences=False)
 YAHTZEE = UpperGoal.upper_sum(35)
 YATZY = UpperGoal.upper_sum(50)
 ALL = frozenset(range(1, 7))
@@ -100,7 +100,7 @@ def test_fences_beyond_the_cap_answer_as_the_cap():
 
 @pytest.mark.parametrize(
     "goal",
-    [GORA, GORA_AT_ZERO, GORA_SPEND_ONLY, YAHTZEE, UpperGoal("gora", 0, 50, 20, False, True, 2)],
+    [GORA, GORA_AT_ZERO, GORA_SPEND_ONLY, YAHTZEE, UpperGoal.gora(base_throws=2)],
     ids=["gora", "gora_at_zero", "gora_spend_only", "yahtzee", "gora_two_throws"],
 )
 def test_agrees_with_a_plain_recursion(goal):

@@ -21,14 +21,18 @@ from scorekeeper.app.settings.storage import (
     BrowserStorage,
     read_browser,
 )
+from scorekeeper.app.widgets.frame import header, named_icon, tagged
 from scorekeeper.i18n import Lang
 from scorekeeper.i18n.ui import tr
 from scorekeeper.store import Store
 
 log = logging.getLogger(__name__)
 
+__all__ = ["SCREENS", "Screen", "Shell", "header", "named_icon", "tagged"]  # the frame, as screens import it
 
-# The screens that have an address of their own besides home and a game: (module, class).
+
+# Every screen by its address: (module, class). Screens reach each other through these addresses
+# (Shell.go), never by importing one another; the shell imports a screen only when it is shown.
 SCREENS: dict[str, tuple[str, str]] = {
     "/new": ("scorekeeper.app.new_game.view", "NewGameScreen"),
     "/history": ("scorekeeper.app.history.view", "HistoryScreen"),
@@ -36,6 +40,16 @@ SCREENS: dict[str, tuple[str, str]] = {
     "/settings": ("scorekeeper.app.settings.view", "SettingsScreen"),
     "/invite": ("scorekeeper.app.invite.view", "InviteScreen"),
 }
+HOME = ("scorekeeper.app.home.view", "HomeScreen")
+GAME = ("scorekeeper.app.sheet.view", "SheetScreen")  # /game/N
+PAST_GAME = ("scorekeeper.app.history.view", "GameSheetScreen")  # /history/N
+JOIN = ("scorekeeper.app.invite.view", "JoinScreen")
+
+
+def screen_class(entry: tuple[str, str]) -> Any:
+    """The screen class of a (module, class) entry, imported now."""
+    module, name = entry
+    return getattr(importlib.import_module(module), name)
 
 
 class Screen(Protocol):
@@ -44,17 +58,6 @@ class Screen(Protocol):
     def build(self) -> ft.Control: ...
 
     def dispose(self) -> None: ...
-
-
-def tagged(control: ft.Control, identifier: str, label: str | None = None, **kwargs: object) -> ft.Semantics:
-    """`control` with a stable test identifier (and a spoken label)."""
-    return ft.Semantics(content=control, identifier=identifier, label=label, **kwargs)  # type: ignore[arg-type]
-
-
-def named_icon(icon: ft.IconData, label: str, **kwargs: Any) -> ft.Icon:
-    """An icon that names its button: an IconButton takes the spoken name of its icon (a tooltip
-    alone names only the wrapper around the button, and leaves the button itself nameless)."""
-    return ft.Icon(icon, semantics_label=label, **kwargs)
 
 
 class Shell:
@@ -186,9 +189,8 @@ class Shell:
             if carried is not None and self.joined:
                 self.remember_join()
         if self.needs_code():
-            from scorekeeper.app.invite.view import JoinScreen
-
-            self.show(lambda: JoinScreen(self))
+            join = screen_class(JOIN)
+            self.show(lambda: join(self))
         else:
             self.route = route
             self.go(self.route)
@@ -208,23 +210,22 @@ class Shell:
         return self.config.needs_code(self.page.client_ip) and not self.joined
 
     # --- addresses: each screen has one, so a reload or Back keeps the place ------------------------
-    def go(self, route: str) -> None:
+    def go(self, route: str, **options: Any) -> None:
         """Show the screen of `route`: '/game/N' a game's sheet, '/history/N' a game in History,
         '/new', '/history', '/statistics', '/settings', '/invite' those screens; home for anything else
-        (a game that does not exist included)."""
+        (a game that does not exist included). `options` go to the screen (History's filter, where
+        a game in History goes back to)."""
         path = (route or "/").split("?")[0].rstrip("/") or "/"
         match = re.fullmatch(r"/(game|history)/(\d+)", path)
         if match and self.store.game_exists(int(match.group(2))):
             if match.group(1) == "game":
                 self.open_game(int(match.group(2)))
             else:
-                from scorekeeper.app.history.view import GameSheetScreen
-
-                self.show(lambda: GameSheetScreen(self, int(match.group(2))))
+                past = screen_class(PAST_GAME)
+                self.show(lambda: past(self, int(match.group(2)), **options))
         elif path in SCREENS:
-            module, name = SCREENS[path]
-            screen = getattr(importlib.import_module(module), name)
-            self.show(lambda: screen(self))
+            screen = screen_class(SCREENS[path])
+            self.show(lambda: screen(self, **options))
         else:
             self.home()
 
@@ -309,16 +310,14 @@ class Shell:
 
     def home(self) -> None:
         """The home screen."""
-        from scorekeeper.app.home.view import HomeScreen
-
-        self.show(lambda: HomeScreen(self))
+        home = screen_class(HOME)
+        self.show(lambda: home(self))
         self._set_route("/")
 
     def open_game(self, game_id: int) -> None:
         """The sheet of a saved game."""
-        from scorekeeper.app.sheet.view import SheetScreen
-
-        self.show(lambda: SheetScreen(self, game_id))
+        sheet = screen_class(GAME)
+        self.show(lambda: sheet(self, game_id))
         self._set_route(f"/game/{game_id}")
 
     # --- dialogs -------------------------------------------------------------------------------
@@ -365,43 +364,3 @@ class Shell:
             actions=buttons,
         )
         self.page.show_dialog(dialog)
-
-
-def header(
-    shell: Shell,
-    title: str,
-    *,
-    back: Callable[[], None] | None = None,
-    trailing: list[ft.Control] | None = None,
-    title_control: ft.Control | None = None,
-) -> ft.Control:
-    """The top bar of a screen: back, title, and the screen's own buttons."""
-    left: list[ft.Control] = []
-    if back is not None:
-        left.append(
-            tagged(
-                ft.IconButton(icon=named_icon(ft.Icons.ARROW_BACK, shell.t("back")), on_click=lambda _: back(),
-                              tooltip=shell.t("back"), width=theme.TAP, height=theme.TAP),
-                "back",
-            )
-        )
-    return ft.Container(
-        content=ft.Row(
-            controls=[
-                *left,
-                ft.Container(
-                    content=title_control
-                    or ft.Text(title, size=20, weight=ft.FontWeight.W_600, no_wrap=True,
-                               overflow=ft.TextOverflow.ELLIPSIS),
-                    expand=True,
-                    padding=ft.Padding.only(left=0 if back else 8),
-                ),
-                *(trailing or []),
-            ],
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            spacing=4,
-        ),
-        padding=ft.Padding.symmetric(horizontal=8, vertical=4),
-        height=60,
-        bgcolor=ft.Colors.SURFACE_CONTAINER,
-    )

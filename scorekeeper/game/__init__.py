@@ -32,26 +32,22 @@ from scorekeeper.game.errors import (
     ThrowAlreadyMade,
     TooManyThrows,
 )
+from scorekeeper.game.report import sheet
 from scorekeeper.game.series import GameRecord
-from scorekeeper.game.sheet import PlayerSheet, StageSheet, sheet
+from scorekeeper.game.sheet import PlayerSheet, StageSheet
 from scorekeeper.game.state import (
     State,
-    apply,
-    can,
     can_cross_out,
     can_roll,
     can_score,
     can_undo,
-    new_game,
-    replay,
-    verify,
-    verify_actor,
     verify_cross_out,
     verify_player,
     verify_roll,
     verify_score,
     verify_undo,
 )
+from scorekeeper.game.turns import apply, can, new_game, replay, verify, verify_actor
 
 __all__ = [
     "Action",

@@ -3,7 +3,7 @@ later Undo took back kept and marked (a correction is crossed through, not erase
 
 >>> from scorekeeper.rules import get_variant
 >>> from scorekeeper.game.actions import Roll
->>> from scorekeeper.game.state import new_game
+>>> from scorekeeper.game.turns import new_game
 >>> log = replay_moves(new_game(get_variant("yahtzee"), ["Аня"]), [Roll((1, 1, 1, 2, 3)), Undo(1)])
 >>> [(m.action, m.undone, m.takes_back) for m in log]
 [(Roll(values=(1, 1, 1, 2, 3)), True, ()), (Undo(count=1), False, (0,))]
@@ -15,7 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from scorekeeper.game.actions import Action, Undo
-from scorekeeper.game.state import State, apply, new_game
+from scorekeeper.game.state import State
+from scorekeeper.game.turns import apply, new_game
 from scorekeeper.rules import get_variant
 
 Played = tuple[State, Action, State]  # the state before an action, the action, the state after it

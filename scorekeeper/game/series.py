@@ -15,12 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from scorekeeper.rules import Variant
-
-if TYPE_CHECKING:
-    from scorekeeper.game.state import State
 
 
 @dataclass(frozen=True)
@@ -134,47 +130,3 @@ def next_game(
     if len(top) == 1 or variant.tie_break != "extra_game":
         return None
     return top, True
-
-
-def current_record(state: State) -> GameRecord | None:
-    """The game in progress as a provisional record (None once the match is over)."""
-    if state.finished:
-        return None
-    totals = tuple(state.sheets[s].total(state.variant) for s in state.seats)
-    return GameRecord(len(state.games) + 1, state.extra_game, state.seats, totals)
-
-
-def ranks(state: State) -> list[int]:
-    """Every seat's rank in the match now."""
-    return competition_ranks(
-        standings(state.variant, len(state.players), state.games, current_record(state))
-    )
-
-
-def match_dict(state: State) -> dict[str, Any]:
-    """The match beyond the sheet: the games played, wins (series) and carried totals (target)."""
-    variant = state.variant
-    names = state.players
-    regular = [g for g in state.games if not g.extra]
-    current = current_record(state)
-    carried_games = regular + ([current] if current is not None else [])
-    return {
-        "mode": variant.mode,
-        "series_games": variant.series_games,
-        "target": variant.target,
-        "game": len(state.games) + (0 if state.finished else 1),
-        "extra_game": state.extra_game and not state.finished,
-        "games": [
-            {
-                "number": g.number,
-                "extra_game": g.extra,
-                "totals": {names[s]: g.totals[i] for i, s in enumerate(g.seats)},
-                "winners": [names[s] for s in g.winners()],
-            }
-            for g in state.games
-        ],
-        "wins": {names[s]: n for s, n in enumerate(
-            series_tally(variant, len(names), state.games).wins if variant.mode == "series"
-            else [sum(1 for g in regular if s in g.winners()) for s in range(len(names))])},
-        "totals": {names[s]: carried_total(carried_games, s) for s in range(len(names))},
-    }

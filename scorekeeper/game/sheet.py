@@ -5,13 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from scorekeeper.game import series
 from scorekeeper.rules import Variant
-
-if TYPE_CHECKING:
-    from scorekeeper.game.state import State
 
 _EMPTY: Mapping[str, int] = MappingProxyType({})
 
@@ -127,52 +123,3 @@ class PlayerSheet:
         outcomes = [variant.upper_outcome(stage.upper(variant)) for stage in self.stages
                     if variant.upper_ids and stage.upper_complete(variant)]
         return (self.earlier[0] + outcomes.count(1), self.earlier[1] + outcomes.count(-1))
-
-
-def sheet(state: State) -> dict[str, Any]:
-    """The whole sheet as CLI.md specifies.
-
-    A match (ru_encyclopedia series or target play, or any game that went to an extra game) adds:
-    per player "playing" (takes part in the game being played) and a top-level "match" object
-    with "mode", "series_games", "target", "game" (number of the game shown, extra games
-    counted), "extra_game" (the game being played is one), "games" (each finished game: number,
-    extra_game, totals by name, winners), "wins" (regular games won, by name) and "totals"
-    (regular games' totals carried, the game in progress included, by name). "players" shows each
-    player's column in the latest game they played; "rank" and "winners" are the match's.
-    """
-    variant = state.variant
-    ranks = series.ranks(state)
-    finished = state.finished
-    turn: dict[str, Any] | None = None
-    if not finished:
-        turn = {
-            "player": state.player_name,
-            "stage": state.stage,
-            "throws": state.throws,
-            "throws_allowed": state.throws_allowed,
-            "dice": list(state.dice.values) if state.dice is not None else None,
-        }
-    is_match = variant.mode != "single" or len(state.games) > 1 or state.extra_game
-    players = []
-    for seat, name in enumerate(state.players):
-        column = state.sheets[seat]
-        entry: dict[str, Any] = {
-            "name": name,
-            "total": column.total(variant),
-            "fences": column.fences if variant.fences else 0,
-            "rank": ranks[seat],
-            "stages": [stage.as_dict(variant) for stage in column.stages],
-        }
-        if is_match:
-            entry["playing"] = not finished and seat in state.seats
-        players.append(entry)
-    result: dict[str, Any] = {
-        "variant": variant.id,
-        "finished": finished,
-        "turn": turn,
-        "players": players,
-        "winners": [state.players[s] for s in range(len(state.players)) if ranks[s] == 1] if finished else [],
-    }
-    if is_match:
-        result["match"] = series.match_dict(state)
-    return result

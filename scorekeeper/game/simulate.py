@@ -9,7 +9,8 @@ import random
 from collections.abc import Iterator
 
 from scorekeeper.game.actions import Action, CrossOut, Miss, Roll, RollWithoutDice, Score, Undo
-from scorekeeper.game.state import State, apply
+from scorekeeper.game.state import State
+from scorekeeper.game.turns import apply
 
 
 def _values(state: State, rng: random.Random) -> tuple[int, ...]:

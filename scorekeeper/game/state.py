@@ -1,26 +1,20 @@
-"""The game state and the turn machine: apply an action, or say (verify/can) why it cannot be.
+"""The game state and its checks: what the table knows now, and why an action cannot be (the
+`verify_*` functions raise it, the `can_*` ones say whether it can; the app greys out with the one
+and explains with the other). Turns are taken in scorekeeper.game.turns.
 
 A state is immutable and remembers the state before it, so undo is a walk back and the state of a
 game is a pure function of its action log.
-
->>> from scorekeeper.rules import get_variant
->>> s = new_game(get_variant("ru_fences"), ["Аня", "Борис"])
->>> s = apply(s, Roll((5, 5, 5, 2, 3)))
->>> s = apply(s, Score("three"))
->>> s.sheets[0].stages[0].written["three"], s.sheets[0].fences, s.player_name
-(15, 2, 'Борис')
 """
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.dice import Hand
-from scorekeeper.game import series
-from scorekeeper.game.actions import Action, CrossOut, Miss, Roll, RollWithoutDice, Score, Undo
+from scorekeeper.game import report
+from scorekeeper.game.actions import Action, CrossOut, Miss, Roll, Score, Undo
 from scorekeeper.game.errors import (
     BoxAlreadyWritten,
     BoxNotAllowed,
@@ -87,6 +81,12 @@ class State:
         """Throws this turn allows: the variant's, plus the banked fences in ru_fences."""
         return self.variant.throws + (self.column.fences if self.variant.fences else 0)
 
+    @property
+    def fence_change(self) -> int:
+        """The fences a box written now banks (the variant's throws left unused), negative when
+        banked ones were spent; 0 where the variant has no fences."""
+        return self.variant.throws - self.throws if self.variant.fences else 0
+
     def open_boxes(self, stage: int | None = None) -> frozenset[str]:
         """The current player's open boxes in `stage` (1-based; default the current stage)."""
         index = (stage or self.stage) - 1
@@ -103,13 +103,11 @@ class State:
 
     def sheet(self) -> dict[str, Any]:
         """The sheet as CLI.md shows it."""
-        from scorekeeper.game.sheet import sheet
-
-        return sheet(self)
+        return report.sheet(self)
 
     def ranks(self) -> list[int]:
         """Every seat's rank now (competition ranking, extra games included)."""
-        return series.ranks(self)
+        return report.ranks(self)
 
     # --- the triads (the app greys out boxes with can_*, explains with verify_*) -----------------
     def verify_roll(self, values: Iterable[Any]) -> None:
@@ -183,53 +181,6 @@ def _evolve(state: State, **changes: Any) -> State:
     new.__dict__.update(state.__dict__)
     new.__dict__.update(changes)
     return new
-
-
-NAME_MAX = 64  # characters of a player's name: a full name with a patronymic fits; screens cut what does not
-
-
-def new_game(variant: Variant, players: Sequence[str]) -> State:
-    """A fresh game (or match) for these players, the first of them to throw."""
-    names = tuple(players)
-    if not names:
-        raise InvalidAction(Text("Нужен хотя бы один игрок.", "A game needs at least one player."))
-    if len(names) > variant.max_players:
-        raise InvalidAction(
-            Text(
-                f"В «{variant.name.ru}» играют не больше {variant.max_players} игроков.",
-                f"{variant.name.en} takes at most {variant.max_players} players.",
-            )
-        )
-    if len(names) < variant.min_players:
-        raise InvalidAction(
-            Text(
-                f"В «{variant.name.ru}» играют не меньше {variant.min_players} игроков.",
-                f"{variant.name.en} takes at least {variant.min_players} players.",
-            )
-        )
-    for name in names:
-        if not _visible(name) or any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") for c in name):
-            raise InvalidAction(Text(f"Имя игрока {name!r}: нужна одна строка видимых знаков.",
-                                     f"Player name {name!r}: expected one line of visible characters."))
-        if len(name) > NAME_MAX:
-            raise InvalidAction(Text(f"Имя игрока «{name[:NAME_MAX]}…» длиннее {NAME_MAX} знаков.",
-                                     f"Player name “{name[:NAME_MAX]}…” is longer than {NAME_MAX} characters."))
-    if len({_same_name(n) for n in names}) != len(names):  # «Аня» and «аня» are one person typed twice
-        raise InvalidAction(Text("Имена игроков повторяются.", "Player names must differ."))
-    return State(variant, names, tuple(PlayerSheet.empty(variant) for _ in names), tuple(range(len(names))))
-
-
-def _visible(name: str) -> bool:
-    """The name shows something: a character that is neither a space nor an invisible one (a
-    zero-width space alone is no name)."""
-    return any(unicodedata.category(c)[0] not in "ZC" for c in name)
-
-
-def _same_name(name: str) -> str:
-    """What two names typed for one person have in common: the same letters however composed
-    («é» as one character or as e and an accent), spaces at the ends and doubled ones aside,
-    either case."""
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
 # --- checks ---------------------------------------------------------------------------------------
@@ -461,39 +412,6 @@ def _check_undo(state: State, action: Undo) -> None:
         )
 
 
-def verify_actor(state: State, action: Action, name: str) -> None:
-    """Raise NotYourTurn unless `name` plays in this game and may take `action` now: the player
-    whose turn it is, or for an undo also a player whose action it takes back (a player who has
-    just written a box takes it back after the turn has passed)."""
-    if name not in state.players:
-        players = ", ".join(state.players)
-        raise NotYourTurn(Text(f"{name} не играет в этой игре (игроки: {players}).",
-                               f"{name} does not play in this game (players: {players})."))
-    if not isinstance(action, Undo):
-        verify_player(state, name)
-        return
-    _check_undo(state, action)
-    authors = _undone_authors(state, action.count)
-    now = state.player_name
-    if name == now or name in authors:
-        return
-    whose = ", ".join(dict.fromkeys(authors))
-    turn_ru, turn_en = (f"тот, чей ход ({now}), или ", f"the player whose turn it is ({now}) or ") if now else ("", "")
-    raise NotYourTurn(Text(f"Отменить может {turn_ru}тот, чьи действия отменяются ({whose}), а не {name}.",
-                           f"Undo is for {turn_en}a player whose actions it takes back ({whose}), not {name}."))
-
-
-def _undone_authors(state: State, count: int) -> list[str]:
-    """Who took each of the last `count` effective actions, latest first (fewer where fewer were taken)."""
-    names: list[str] = []
-    back = state.previous
-    while back is not None and len(names) < count:
-        if back.player_name is not None:
-            names.append(back.player_name)
-        back = back.previous
-    return names
-
-
 def verify_player(state: State, name: str) -> None:
     """Raise NotYourTurn unless it is `name`'s turn."""
     _check_not_over(state)
@@ -541,111 +459,3 @@ def verify_undo(state: State, count: int = 1) -> None:
 def can_undo(state: State, count: int = 1) -> bool:
     """`count` actions can be taken back."""
     return state.can_undo(count)
-
-
-def verify(state: State, action: Action) -> None:
-    """Raise why `action` cannot be taken now (RuleViolation, InvalidAction or InvalidDice)."""
-    apply(state, action)
-
-
-def can(state: State, action: Action) -> bool:
-    """`action` can be taken now."""
-    return _can(apply, state, action)
-
-
-# --- apply ----------------------------------------------------------------------------------------
-
-
-def apply(state: State, action: Action) -> State:
-    """The state after `action`; raises (and changes nothing) if the action cannot be taken."""
-    if isinstance(action, Undo):
-        _check_undo(state, action)
-        back = state
-        for _ in range(action.count):
-            assert back.previous is not None
-            back = back.previous
-        return back
-    if isinstance(action, Roll):
-        hand = _check_roll(state, action)
-        return _evolve(state, throws=state.throws + 1, dice=hand,
-                       previous=state, last_action=action, effective=state.effective + 1)
-    if isinstance(action, RollWithoutDice):
-        _check_roll_without_dice(state)
-        return _evolve(state, throws=state.throws + 1, dice=None,
-                       previous=state, last_action=action, effective=state.effective + 1)
-    if isinstance(action, Score):
-        box, index, evaluation = _check_score(state, action)
-        return _write(state, action, box, index, score=evaluation.score, crossed=not evaluation.valid,
-                      extra=evaluation.extra, wins=evaluation.wins_game)
-    if isinstance(action, CrossOut):
-        box, index, extra = _check_cross_out(state, action)
-        return _write(state, action, box, index, score=0, crossed=True, extra=extra)
-    if isinstance(action, Miss):
-        box = _check_miss(state, action)
-        return _write(state, action, box, state.stage - 1, score=0, crossed=True)
-    raise InvalidAction(Text(f"Неизвестное действие {action!r}.", f"Unknown action {action!r}."))
-
-
-def _write(
-    state: State, action: Action, box: Box, index: int, *, score: int, crossed: bool, extra: int = 0,
-    wins: bool = False,
-) -> State:
-    """Write one box in stage `index` (0-based), settle the fences, pass the turn; finish the game
-    (and the match) if due. `extra`: points outside the box; `wins`: the claim ends the game at once."""
-    variant = state.variant
-    seat = state.seats[state.turn_index]
-    column = state.sheets[seat]
-    stages = list(column.stages)
-    stages[index] = stages[index].with_box(box.id, score, crossed, extra)
-    fences, earned, spent = column.fences, column.fences_earned, column.fences_spent
-    if variant.fences and not isinstance(action, Miss):
-        delta = variant.throws - state.throws
-        if box.section == "upper" and not variant.fences_on_upper:
-            delta = min(delta, 0)  # bank nothing, but spent fences are spent
-        fences = max(0, fences + delta)
-        earned += max(delta, 0)
-        spent += max(-delta, 0)
-    sheets = list(state.sheets)
-    sheets[seat] = PlayerSheet(tuple(stages), fences, earned, spent, column.filled + 1, column.earlier)
-    after = _evolve(
-        state,
-        sheets=tuple(sheets),
-        turn_index=(state.turn_index + 1) % len(state.seats),
-        throws=0,
-        dice=None,
-        previous=state,
-        last_action=action,
-        effective=state.effective + 1,
-    )
-    if wins or all(sheets[s].complete(variant) for s in state.seats):
-        return _end_game(after, seat if wins else None)
-    return after
-
-
-def _end_game(state: State, won_at_once: int | None) -> State:
-    variant = state.variant
-    record = GameRecord(
-        number=len(state.games) + 1,
-        extra=state.extra_game,
-        seats=state.seats,
-        totals=tuple(state.sheets[s].total(variant) for s in state.seats),
-        won_at_once=won_at_once,
-        extras=tuple(sum(stage.extra for stage in state.sheets[s].stages) for s in state.seats),
-    )
-    games = state.games + (record,)
-    upcoming = series.next_game(variant, len(state.players), games)
-    if upcoming is None:
-        return _evolve(state, games=games, finished=True, turn_index=0)
-    seats, extra = upcoming
-    sheets = list(state.sheets)
-    for s in seats:
-        sheets[s] = sheets[s].next_game(variant)
-    return _evolve(state, games=games, sheets=tuple(sheets), seats=seats, turn_index=0, extra_game=extra)
-
-
-def replay(variant: Variant, players: Sequence[str], actions: Iterable[Action]) -> State:
-    """The state after these actions from a fresh game."""
-    state = new_game(variant, players)
-    for action in actions:
-        state = apply(state, action)
-    return state

@@ -188,7 +188,7 @@ def test_a_player_sitting_an_extra_game_out_is_drawn_level_with_the_others(tmp_p
 def test_the_running_chart_of_a_match_marks_where_each_next_game_begins(tmp_path: Path) -> None:
     import flet_charts as fch
 
-    from scorekeeper.app.statistics.charts import MARK_DASH, running_chart
+    from scorekeeper.app.widgets.charts import MARK_DASH, running_chart
     from tests.app.test_match_view import BOXES, HIGH, LOW, play
 
     with Store(tmp_path / "match.db") as own:
@@ -216,7 +216,7 @@ def test_the_running_chart_of_a_match_marks_where_each_next_game_begins(tmp_path
 
 
 def test_a_single_game_s_chart_has_no_game_marks(store: Store) -> None:
-    from scorekeeper.app.statistics.charts import running_chart
+    from scorekeeper.app.widgets.charts import running_chart
 
     state = store.load(1)[1]
     series, starts = match_running(state)

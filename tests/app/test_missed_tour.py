@@ -27,7 +27,7 @@ def test_a_missed_tour_closes_the_lowest_open_box_once_the_organiser_says_so(she
     assert {box: n for box, n in sheet["boxes"].items() if n is not None} == {lowest.id: 0}
     assert sheet["crossed"] == [lowest.id]
     assert service.state.player_name == "Борис"
-    from scorekeeper.app.sheet.model import describe
+    from scorekeeper.app.sheet.turns import describe
 
     assert describe(service.state.previous, service.state, "ru") == f"пропуск тура ({lowest.name.ru} 0)"
 

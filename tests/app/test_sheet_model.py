@@ -14,9 +14,9 @@ from scorekeeper.app.sheet.model import (
     signed,
     stage_rows,
     turn_line,
-    turns_played,
     upper_meter,
 )
+from scorekeeper.app.sheet.turns import turns_played
 from scorekeeper.game import CrossOut, Roll, Score, apply, new_game
 from scorekeeper.rules import get_variant
 
@@ -261,7 +261,7 @@ def test_a_box_taken_back_leaves_its_throw_for_the_box_written_instead() -> None
 
 
 def test_an_undo_says_what_it_took_back_until_the_next_action() -> None:
-    from scorekeeper.app.sheet.model import undo_note
+    from scorekeeper.app.sheet.turns import undo_note
 
     undone, log = _rewritten_ones()
     assert undo_note(undone, "ru") == "Отменено: Аня — бросок 1-1-1-2-3"
@@ -272,7 +272,7 @@ def test_an_undo_says_what_it_took_back_until_the_next_action() -> None:
 
 
 def test_a_gora_box_taken_back_is_named_with_its_sign_as_the_sheet_draws_it() -> None:
-    from scorekeeper.app.sheet.model import undo_note
+    from scorekeeper.app.sheet.turns import undo_note
     from scorekeeper.game import Undo
     from scorekeeper.game.moves import replay_moves
 
@@ -285,7 +285,7 @@ def test_a_gora_box_taken_back_is_named_with_its_sign_as_the_sheet_draws_it() ->
 
 
 def test_an_undo_of_a_turn_passed_on_names_whose_move_it_takes_back() -> None:
-    from scorekeeper.app.sheet.model import others_move
+    from scorekeeper.app.sheet.turns import others_move
 
     state = new_game(get_variant("yahtzee"), ["Аня", "Борис"])
     assert others_move(state, "ru") is None
@@ -374,7 +374,7 @@ def test_a_chance_shows_100_or_0_percent_only_when_sure(p: float) -> None:
 
 
 def test_names_are_listed_with_commas_and_the_last_after_and() -> None:
-    from scorekeeper.app.sheet.model import name_list
+    from scorekeeper.app.sheet.match import name_list
 
     assert [name_list(n, "ru") for n in (["Аня"], ["Аня", "Борис"], ["Аня", "Борис", "Вера"])] == [
         "Аня", "Аня и Борис", "Аня, Борис и Вера"]

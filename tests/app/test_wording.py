@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.app.sheet.model import undo_note, why_closed
+from scorekeeper.app.sheet.model import why_closed
+from scorekeeper.app.sheet.turns import undo_note
 from scorekeeper.app.shell import Shell
 from scorekeeper.game import Roll, Score, Undo, new_game
 from scorekeeper.game.moves import replay_moves

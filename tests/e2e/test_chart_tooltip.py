@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.app.statistics.charts import CHART_H
+from scorekeeper.app.widgets.charts import CHART_H
 from scorekeeper.service import GameService
 from scorekeeper.store import Store
 from tests.e2e.conftest import AppServer, Tab

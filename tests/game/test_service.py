@@ -11,14 +11,14 @@ import pytest
 
 import scorekeeper.game.actions
 import scorekeeper.game.moves
-import scorekeeper.game.state
+import scorekeeper.game.turns
 from scorekeeper.game import GameError, State, TooManyThrows
 from scorekeeper.service import GameService
 from scorekeeper.store import Store
 
 
 @pytest.mark.parametrize("module", [scorekeeper.game.actions, scorekeeper.game.moves,
-                                    scorekeeper.game.state])
+                                    scorekeeper.game.turns])
 def test_doctests(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
 

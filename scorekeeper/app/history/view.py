@@ -12,10 +12,10 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.app import theme, unfinished
-from scorekeeper.app.history.filters import filter_bar
-from scorekeeper.app.home.view import confirm_abandon, variant_name
+from scorekeeper.app.history.words import card_note, played_when
 from scorekeeper.app.new_game.model import changed_rules, house_rules_line
-from scorekeeper.app.shell import Shell, header, tagged
+from scorekeeper.app.sheet.model import Row, cell_name, drawn_score
+from scorekeeper.app.shell import Shell
 from scorekeeper.app.statistics.model import (
     day_of,
     form_name,
@@ -26,9 +26,15 @@ from scorekeeper.app.statistics.model import (
     totals_by_game,
     when,
 )
+from scorekeeper.app.widgets import score_grid
+from scorekeeper.app.widgets.dialogs import confirm_abandon
+from scorekeeper.app.widgets.filters import filter_bar
+from scorekeeper.app.widgets.frame import header, tagged
+from scorekeeper.app.widgets.names import variant_name
+from scorekeeper.app.widgets.score_grid import GridLook, Stripe
 from scorekeeper.app.widgets.share import csv_button, share_button
 from scorekeeper.game.moves import match_games
-from scorekeeper.i18n import Lang, plural_ru, scored
+from scorekeeper.i18n import scored
 from scorekeeper.store import StoreError
 
 TROPHY = "#F9A825"  # the winner's cup (amber, reads on light and dark)
@@ -36,56 +42,10 @@ CROSSED = "—"  # a crossed-out box, as on the live sheet (the offline client h
 PAD = 12  # the screen's padding on either side
 HEADER_H = 30  # the players' names above each stage
 TOTAL_H = 36  # the line of totals below the sheet
+LOOK = GridLook(prefix="history-", row_h=32, other_h=40, total_h=TOTAL_H, label_size=14, value_size=16,
+                total_sizes=(18, 18, 18), total_key="sheet-total")
 PAGE = 50  # games listed at first, and added by each "show more"
 MATCH_OPTIONS = ("mode", "series_games", "target")  # a match's page says its form in its own line
-
-
-def played_when(created: str | None, finished: str | None, lang: Lang) -> str:
-    """When a game was played: '02.12.2026 01:05 — 01:40' within a day, both dates otherwise."""
-    start = when(created, lang)
-    if not finished:
-        return start
-    day = when(finished, lang, time=False)
-    if day == when(created, lang, time=False):
-        return f"{start} — {when(finished, lang)[len(day):].strip()}"
-    return f"{start} — {when(finished, lang)}"
-
-
-def place(rank: int, lang: str) -> str:
-    """'2 место' / '2nd place'."""
-    if lang == "ru":
-        return f"{rank} место"
-    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    return f"{rank}{suffix} place"
-
-
-def wins(n: int, lang: str) -> str:
-    """'2 победы' / '2 wins'."""
-    if lang == "ru":
-        return f"{n} {plural_ru(n, 'победа', 'победы', 'побед')}"
-    return f"{n} {'win' if n == 1 else 'wins'}"
-
-
-def draws(n: int, lang: str) -> str:
-    """'1 ничья' / '1 draw'."""
-    if lang == "ru":
-        return f"{n} {plural_ru(n, 'ничья', 'ничьи', 'ничьих')}"
-    return f"{n} {'draw' if n == 1 else 'draws'}"
-
-
-def card_note(player: dict[str, Any], sheet: dict[str, Any], lang: str) -> str:
-    """Under a player's total on a game's page: the place once it is over, and the wins (and the
-    draws) of a series."""
-    from scorekeeper.app.sheet.model import series_tally
-
-    notes = [place(player["rank"], lang)] if sheet["finished"] else []
-    match = sheet.get("match")
-    if match is not None and match["mode"] == "series":
-        won, drawn = series_tally(match)
-        notes.append(wins(won[player["name"]], lang))
-        if drawn[player["name"]]:
-            notes.append(draws(drawn[player["name"]], lang))
-    return " · ".join(notes)
 
 
 class HistoryScreen:
@@ -111,8 +71,7 @@ class HistoryScreen:
     def _open(self, game_id: int) -> None:
         s = self.shell
         player, variant, shown = self.player, self.variant, self.shown
-        s.show(lambda: GameSheetScreen(
-            s, game_id, back=lambda: s.show(lambda: HistoryScreen(s, player, variant, shown))))
+        s.go(f"/history/{game_id}", back=lambda: s.go("/history", player=player, variant=variant, shown=shown))
 
     def _rows(self, offset: int, count: int) -> list[ft.Control]:
         """The tiles of `count` games from the `offset`-th newest, under a heading for each day
@@ -197,8 +156,8 @@ class HistoryScreen:
         players = " · ".join(scored(n, totals[n]) if n in totals else n for n in names)
         series = self._series_state(game)
         if series is not None:  # a series is won by games won, not by its points added up
-            from scorekeeper.app.sheet.model import series_words
-            from scorekeeper.game.series import match_dict
+            from scorekeeper.app.sheet.match import series_words
+            from scorekeeper.game.report import match_dict
 
             players = " · ".join(series_words(match_dict(series), names, s.lang))
         decided = self._decided(game, totals, series)
@@ -274,12 +233,12 @@ class HistoryScreen:
 class GameSheetScreen:
     """One saved game's sheet, read-only, with its running totals."""
 
-    def __init__(self, shell: Shell, game_id: int, back: Any = None) -> None:
+    def __init__(self, shell: Shell, game_id: int, back: Any = None, game_shown: int | None = None) -> None:
         self.shell = shell
         self.game_id = game_id
         self.route = f"/history/{game_id}"  # its address: a reload or Back comes back to it
-        self.back = back or (lambda: shell.show(lambda: HistoryScreen(shell)))
-        self.game_shown: int | None = None  # which game of a match the sheet shows (None: the last)
+        self.back = back or (lambda: shell.go("/history"))
+        self.game_shown = game_shown  # which game of a match the sheet shows (None: the last)
 
     def dispose(self) -> None:
         """Nothing to let go of."""
@@ -293,7 +252,7 @@ class GameSheetScreen:
         except StoreError as error:
             return ft.Column([header(s, t("hist_game_n", n=self.game_id), back=self.back),
                               ft.Container(content=ft.Text(str(error), size=16), padding=16)], expand=True)
-        from scorekeeper.app.statistics.charts import running_chart
+        from scorekeeper.app.widgets.charts import running_chart
 
         sheet = state.sheet()
         names = [p["name"] for p in sheet["players"]]
@@ -330,7 +289,7 @@ class GameSheetScreen:
         """The match's games as buttons (`history-match-game-K`), each opening its own sheet, the last
         game (or the one being played) at first; the state whose sheet to show, and its game's
         index in the match (0-based, extra games counted)."""
-        from scorekeeper.app.sheet.model import game_title, played_games
+        from scorekeeper.app.sheet.match import game_title, played_games
 
         s = self.shell
         games = match_games(state)
@@ -365,7 +324,7 @@ class GameSheetScreen:
     def _moves(self, state: Any, game: int | None = None) -> ft.Control:
         """Every turn of the game (of a match, of its `game`-th game, 0-based), newest first, the
         moves an Undo took back kept and marked."""
-        from scorekeeper.app.sheet.model import turns_played
+        from scorekeeper.app.sheet.turns import turns_played
         from scorekeeper.game import new_game
         from scorekeeper.game.moves import replay_moves
 
@@ -384,7 +343,8 @@ class GameSheetScreen:
     def _summary(self, info: Any, state: Any, sheet: dict[str, Any]) -> ft.Control:
         """The result: who won, when, each player's total and place (of the match, in a match: its
         carried totals, as the list of games shows them, and each game's result)."""
-        from scorekeeper.app.sheet.model import game_result, match_line, played_games, winners_line
+        from scorekeeper.app.sheet.match import game_result, match_line, played_games
+        from scorekeeper.app.sheet.model import winners_line
 
         s = self.shell
         t = s.t
@@ -453,22 +413,28 @@ class GameSheetScreen:
     def _sheet(self, state: Any, sheet: dict[str, Any]) -> ft.Control:
         """Every stage's rows; when the players' columns do not fit the page's width, the box names
         stay put and the columns scroll sideways."""
-        from scorekeeper.app.sheet.model import (
-            cell_name,
-            drawn_score,
-            gora_sums,
-            match_rows,
-            stage_rows,
-            upper_meter,
-        )
-
         s = self.shell
         variant = state.variant
         players = sheet["players"]
         name_w = self._name_width(len(players))
         width = self._cell_width(len(players))
-        line = ft.Border.only(bottom=ft.BorderSide(0.5, theme.LINE))
-        parts: list[tuple[ft.Control, list[ft.Control], str | None, ft.Border | None]] = []
+
+        def box(seat: int, player: dict[str, Any], row: Row, width: float) -> ft.Control:
+            assert row.box_id is not None
+            part = player["stages"][stage - 1]
+            value = part["boxes"].get(row.box_id)
+            crossed = row.box_id in part["crossed"]
+            # A crossed box reads as on the live sheet: a dash, spoken as "crossed out".
+            shown = "" if value is None else CROSSED if crossed else drawn_score(variant, row.box_id, value)
+            content = ft.Text(shown, size=16, color=theme.MUTED if crossed else None,
+                              semantics_label=s.t("crossed") if crossed else None)
+            cell = tagged(ft.Container(content=content, width=width, height=LOOK.row_h, alignment=ft.Alignment.CENTER,
+                                       border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE))),
+                          f"history-box-{seat + 1}-{stage}-{row.box_id}")
+            spoken = s.t("crossed") if crossed else shown
+            return ft.Semantics(content=cell, label=cell_name(player["name"], row.label.in_(s.lang), spoken, s.lang))
+
+        parts: list[Stripe] = []
         for stage in range(1, variant.stages + 1):
             if variant.stages > 1:
                 parts.append((ft.Container(content=ft.Text(s.t("hist_stage_n", n=stage), size=16,
@@ -483,90 +449,12 @@ class GameSheetScreen:
                               width=width, height=HEADER_H, alignment=ft.Alignment.CENTER) for p in players],
                 None, None,
             ))
-            for row in stage_rows(variant):
-                height = 32 if row.kind == "box" else 40
-                label = ft.Container(
-                    content=ft.Text(row.label.in_(s.lang), size=12 if theme.long_label(row.label.in_(s.lang), name_w) else 14,
-                                    max_lines=2, overflow=ft.TextOverflow.ELLIPSIS,
-                                    weight=ft.FontWeight.W_600 if row.kind != "box" else None),
-                    width=name_w, height=height,
-                    alignment=ft.Alignment.CENTER_LEFT, padding=ft.Padding.only(left=8),
-                )
-                cells: list[ft.Control] = []
-                for seat, p in enumerate(players):
-                    part = p["stages"][stage - 1]
-                    on_tap: Callable[[Any], None] | None = None
-                    if row.kind == "box":
-                        assert row.box_id is not None
-                        value = part["boxes"].get(row.box_id)
-                        crossed = row.box_id in part["crossed"]
-                        # A crossed box reads as on the live sheet: a dash, spoken as "crossed out".
-                        shown = "" if value is None else CROSSED if crossed else drawn_score(variant, row.box_id, value)
-                        content: ft.Control = ft.Text(shown, size=16, color=theme.MUTED if crossed else None,
-                                                      semantics_label=s.t("crossed") if crossed else None)
-                        identifier = f"history-box-{seat + 1}-{stage}-{row.box_id}"
-                        spoken = s.t("crossed") if crossed else shown
-                    elif row.kind == "upper":
-                        meter = upper_meter(variant, part, s.lang)
-                        tone = {"good": theme.GOOD, "bad": theme.BAD, "neutral": theme.MUTED}[meter.tone]
-                        content = ft.Column(
-                            [ft.Text(meter.text, size=16, weight=ft.FontWeight.BOLD, color=tone),
-                             ft.Container(content=ft.Text(meter.note_in(width), size=10, color=tone, no_wrap=True,
-                                                          semantics_label="", overflow=ft.TextOverflow.ELLIPSIS),
-                                          padding=ft.Padding.symmetric(horizontal=3))],
-                            spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                            alignment=ft.MainAxisAlignment.CENTER,
-                        )
-                        identifier = f"history-gora-{seat + 1}-{stage}"
-                        spoken = ", ".join(x for x in (meter.text, meter.note) if x)
-                        sums = gora_sums(variant, part, s.lang)
-                        if sums:  # as on the live sheet: by sign, and as the dice's sum against 63
-                            on_tap = s.explaining(f"{s.t('gora')} · {p['name']} · {s.t('stage_n', n=stage)}", sums)
-                    elif row.kind == "extra":
-                        extra = int(part["extra"])
-                        content = ft.Text(num(extra), size=16, weight=ft.FontWeight.BOLD,
-                                          color=None if extra else theme.MUTED)
-                        identifier = f"history-extra-{seat + 1}-{stage}"
-                        spoken = num(extra)
-                    else:
-                        content = ft.Text(num(part["total"]), size=16, weight=ft.FontWeight.BOLD)
-                        identifier = f"history-stage-total-{seat + 1}-{stage}"
-                        spoken = num(part["total"])
-                    cell = tagged(ft.Container(content=content, width=width, height=height,
-                                               alignment=ft.Alignment.CENTER, on_click=on_tap,
-                                               border=ft.Border.only(left=ft.BorderSide(0.5, theme.LINE))),
-                                  identifier)
-                    # Whose cell it is, for a screen reader (as on the live sheet); its text stays the number.
-                    cells.append(ft.Semantics(content=cell, label=cell_name(p["name"], row.label.in_(s.lang), spoken, s.lang)))
-                parts.append((label, cells, theme.SECTION if row.kind != "box" else None, line))
-        totals = [("sheet-total", s.t("game_total" if "match" in sheet else "total"),
-                   [num(p["total"]) for p in players])]
-        if variant.fences:  # the fences banked at the end (worth nothing then), as the live sheet's row
-            totals.append(("fences", s.t("fences"), [num(p.get("fences", 0)) for p in players]))
-        totals += [(row.key, row.label, row.values) for row in match_rows(sheet, s.lang)]
-        for n, (key, text, values) in enumerate(totals):
-            long = theme.long_label(text, name_w)
-            parts.append((
-                ft.Container(content=ft.Text(text, size=13 if long else 15, weight=ft.FontWeight.W_600, max_lines=2,
-                                             overflow=ft.TextOverflow.ELLIPSIS),
-                             width=name_w, height=TOTAL_H, padding=ft.Padding.only(left=8),
-                             alignment=ft.Alignment.CENTER_LEFT),
-                [ft.Semantics(content=tagged(ft.Container(content=ft.Text(value, size=18, weight=ft.FontWeight.BOLD),
-                                                          width=width, height=TOTAL_H, alignment=ft.Alignment.CENTER),
-                                             f"history-{key}-{seat + 1}"),
-                              label=cell_name(players[seat]["name"], text, value, s.lang))
-                 for seat, value in enumerate(values)],
-                None,
-                ft.Border.only(top=ft.BorderSide(1, theme.LINE)) if n == 0 else None,
-            ))
-
-        def stripes(left: bool, right: bool) -> list[ft.Control]:
-            return [ft.Container(content=ft.Row(([label] if left else []) + (cells if right else []), spacing=0),
-                                 bgcolor=bg, border=border)
-                    for label, cells, bg, border in parts]
-
+            parts += score_grid.stage_stripes(s, LOOK, variant, sheet, stage, name_w, width, box)
+        parts += score_grid.total_stripes(s, LOOK, variant, sheet, name_w, width,
+                                          border=ft.Border.only(top=ft.BorderSide(1, theme.LINE)))
         if name_w + width * len(players) <= s.width - 2 * PAD:
-            return ft.Column(stripes(True, True), spacing=0)
-        columns = ft.Row([ft.Column(stripes(False, True), spacing=0)], scroll=ft.ScrollMode.AUTO, expand=True)
-        return ft.Row([ft.Column(stripes(True, False), spacing=0, width=name_w), columns], spacing=0,
+            return ft.Column(score_grid.draw(parts), spacing=0)
+        columns = ft.Row([ft.Column(score_grid.draw(parts, left=False), spacing=0)], scroll=ft.ScrollMode.AUTO,
+                         expand=True)
+        return ft.Row([ft.Column(score_grid.draw(parts, right=False), spacing=0, width=name_w), columns], spacing=0,
                       vertical_alignment=ft.CrossAxisAlignment.START)

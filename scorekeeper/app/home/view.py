@@ -9,17 +9,11 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.app import theme, unfinished
-from scorekeeper.app.shell import Shell, header, named_icon, tagged
-from scorekeeper.rules import get_variant
+from scorekeeper.app.shell import Shell
+from scorekeeper.app.widgets.dialogs import confirm_abandon
+from scorekeeper.app.widgets.frame import header, named_icon, tagged
+from scorekeeper.app.widgets.names import variant_name
 from scorekeeper.service import GameService
-
-
-def variant_name(variant_id: str, lang: str) -> str:
-    """A variant's display name (its id if unknown)."""
-    try:
-        return get_variant(variant_id).name.in_(lang)  # type: ignore[arg-type]
-    except ValueError:
-        return variant_id
 
 
 def local_time(iso: str) -> str:
@@ -28,18 +22,6 @@ def local_time(iso: str) -> str:
         return datetime.fromisoformat(iso).astimezone().strftime("%d.%m %H:%M")
     except ValueError:
         return iso
-
-
-def confirm_abandon(shell: Shell, game_id: int, then: Callable[[], None]) -> None:
-    """Ask, then mark the unfinished game abandoned (History keeps it, resumable) and go on with `then`."""
-    t = shell.t
-
-    def abandon() -> None:
-        shell.store.set_aside(game_id)
-        unfinished.changed(shell.store)
-        then()
-
-    shell.explain(t("abandon_title"), t("abandon_reason"), [("confirm-abandon", t("abandon_do"), abandon)])
 
 
 class HomeScreen:
@@ -178,26 +160,16 @@ class HomeScreen:
         )
 
     def _new_game(self) -> None:
-        from scorekeeper.app.new_game.view import NewGameScreen
-
-        self.shell.show(lambda: NewGameScreen(self.shell))
+        self.shell.go("/new")
 
     def _history(self) -> None:
-        from scorekeeper.app.history.view import HistoryScreen
-
-        self.shell.show(lambda: HistoryScreen(self.shell))
+        self.shell.go("/history")
 
     def _statistics(self) -> None:
-        from scorekeeper.app.statistics.view import StatisticsScreen
-
-        self.shell.show(lambda: StatisticsScreen(self.shell))
+        self.shell.go("/statistics")
 
     def _settings(self) -> None:
-        from scorekeeper.app.settings.view import SettingsScreen
-
-        self.shell.show(lambda: SettingsScreen(self.shell))
+        self.shell.go("/settings")
 
     def _invite(self) -> None:
-        from scorekeeper.app.invite.view import InviteScreen
-
-        self.shell.show(lambda: InviteScreen(self.shell))
+        self.shell.go("/invite")

@@ -20,10 +20,8 @@ from typing import Any
 
 from scorekeeper.i18n import Text, plural_ru
 
-# a die read with less than this is marked for the player to check: on the validation command's sets
-# (python -m vision.training.validate ... --marks 0.6,0.65,0.7,0.75,0.8), 58 % of the wrong reads
-# and 5.2 % of the right ones, against 47 % and 3.2 % at 0.6; above it, few more wrong reads for
-# many more right ones (0.75: 60 %, 6.9 %)
+# a die read with less than this is marked for the player to check: over half the wrong reads, one
+# right read in twenty (the figures: docs/vision.md)
 LOW_CONFIDENCE = 0.7
 MAX_PHOTO_BYTES = 12 * 2**20  # larger files are refused before reading (phones take 2–8 MB)
 UPLOAD_MAX_BYTES = 32 * 2**20  # the limit when photos come by HTTP upload (48 MP photos fit)

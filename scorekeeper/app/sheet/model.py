@@ -6,13 +6,33 @@ Nothing here decides a rule: scores, previews and reasons all come from the game
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, Literal
 
+# What the sheet shows, importable from one place: a match's words, the turns played, the scores.
+from scorekeeper.app.sheet.match import MatchRow as MatchRow
+from scorekeeper.app.sheet.match import drawn_games as drawn_games
+from scorekeeper.app.sheet.match import game_over_note as game_over_note
+from scorekeeper.app.sheet.match import game_result as game_result
+from scorekeeper.app.sheet.match import game_title as game_title
+from scorekeeper.app.sheet.match import match_line as match_line
+from scorekeeper.app.sheet.match import match_rows as match_rows
+from scorekeeper.app.sheet.match import name_list as name_list
+from scorekeeper.app.sheet.match import played_games as played_games
+from scorekeeper.app.sheet.match import series_tally as series_tally
+from scorekeeper.app.sheet.match import series_words as series_words
+from scorekeeper.app.sheet.match import shown_games as shown_games
+from scorekeeper.app.sheet.scores import drawn_score as drawn_score
+from scorekeeper.app.sheet.scores import signed as signed
+from scorekeeper.app.sheet.turns import describe as describe
+from scorekeeper.app.sheet.turns import ended_at_once as ended_at_once
+from scorekeeper.app.sheet.turns import entered_elsewhere as entered_elsewhere
+from scorekeeper.app.sheet.turns import others_move as others_move
+from scorekeeper.app.sheet.turns import turns_played as turns_played
+from scorekeeper.app.sheet.turns import undo_note as undo_note
 from scorekeeper.game import GameError, State
-from scorekeeper.game.moves import Move
-from scorekeeper.i18n import Lang, Text, num, scored
+from scorekeeper.i18n import Lang, Text, num
 from scorekeeper.i18n.ui import tr
 from scorekeeper.rules import Evaluation, Variant
 from scorekeeper.rules.boxes import GORA_PAR
@@ -146,12 +166,6 @@ def box_cell(
     return Cell("", shown, "preview", True)
 
 
-def drawn_score(variant: Variant, box_id: str, score: int) -> str:
-    """A box's score as drawn: the «гора»'s boxes with their sign, as on paper (+4, −8; RULES.md
-    §3.4), the others as numbers."""
-    return signed(score) if variant.fences and variant.box(box_id).section == "upper" else num(score)
-
-
 def why_closed(sheet: dict[str, Any], state: State, seat: int, stage: int, box_id: str, lang: Lang) -> str | None:
     """Why a box that is not tappable takes nothing now, said to the player who taps it (None
     once the game is over, or where the box is open)."""
@@ -170,11 +184,6 @@ def why_closed(sheet: dict[str, Any], state: State, seat: int, stage: int, box_i
     if state.stage != stage and state.variant.stage_order == "sequential":
         return tr("why_stage_later" if stage > state.stage else "why_stage_over", lang, stage=stage, now=state.stage)
     return None
-
-
-def signed(n: int) -> str:
-    """+4, −8, 0 (a true minus, as History and Statistics write it)."""
-    return f"+{n}" if n > 0 else num(n)
 
 
 @dataclass(frozen=True)
@@ -252,18 +261,12 @@ def gora_sums(variant: Variant, stage_sheet: dict[str, Any], lang: Lang) -> str:
     return tr("gora_sums", lang, net=meter.text, raw=raw, target=target, all=sum(par.values()), result=meter.note)
 
 
-def _ended_at_once(before: State | None, after: State) -> bool:
-    """The move from `before` to `after` ended a game before its sheet was full (a Generala servida)."""
-    return (before is not None and len(after.games) > len(before.games)
-            and after.games[-1].won_at_once is not None)
-
-
 def won_at_once(state: State, lang: Lang) -> str:
     """Why a game over is won before its sheet is full: 'Генерала с первого броска (servida)' ('' otherwise)."""
     from scorekeeper.game import Score
 
     action = state.last_action
-    if not state.finished or not isinstance(action, Score) or not _ended_at_once(state.previous, state):
+    if not state.finished or not isinstance(action, Score) or not ended_at_once(state.previous, state):
         return ""
     return tr("won_at_once", lang, box=state.variant.box(action.box).name.in_(lang))
 
@@ -291,325 +294,9 @@ def turn_line(state: State, lang: Lang) -> str:
     return " · ".join(parts)
 
 
-def name_list(names: Sequence[str], lang: Lang) -> str:
-    """«Аня», «Аня и Борис», «Аня, Борис и Вера» ('Ann, Bob and Vera')."""
-    if len(names) <= 2:
-        return tr("match_and", lang).join(names)
-    return f"{', '.join(names[:-1])}{tr('match_and', lang)}{names[-1]}"
-
-
-def _scores(values: dict[str, int], names: list[str]) -> str:
-    """'Аня 376, Борис 376, Вера 334': the players in seat order, those with a value."""
-    return ", ".join(scored(name, values[name]) for name in names if name in values)
-
-
-def drawn_games(match: dict[str, Any]) -> list[dict[str, Any]]:
-    """The games of a series that stay draws: tied for first and no extra game after them (ties
-    shared). A game tied for first is otherwise won by the winner of the extra game its leaders
-    play next (scorekeeper.game.series)."""
-    games = match["games"]
-    drawn = []
-    for index, game in enumerate(games):
-        if game["extra_game"] or len(game["winners"]) < 2:
-            continue
-        settled = games[index + 1]["extra_game"] if index + 1 < len(games) else match["extra_game"]
-        if not settled:
-            drawn.append(game)
-    return drawn
-
-
-def series_tally(match: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
-    """The games of a series each player won, and those they drew (drawn_games), by name: the match
-    counts a drawn game for each of its leaders, the sheet says it was a draw."""
-    drawn = dict.fromkeys(match["wins"], 0)
-    for game in drawn_games(match):
-        for name in game["winners"]:
-            drawn[name] += 1
-    won = {name: wins - drawn[name] for name, wins in match["wins"].items()}
-    return won, drawn
-
-
-def series_words(match: dict[str, Any], names: list[str], lang: Lang) -> list[str]:
-    """'победы: Аня 1, Борис 1', then 'ничьих: 1' (every player drew) or 'ничьи: Аня 1, Борис 1'."""
-    won, drawn = series_tally(match)
-    words = [tr("match_wins", lang, scores=_scores(won, names))]
-    draws = drawn_games(match)
-    if draws and all(len(g["winners"]) == len(names) for g in draws):
-        words.append(tr("match_draw_count", lang, n=len(draws)))
-    elif draws:
-        words.append(tr("match_draws", lang, scores=_scores({n: d for n, d in drawn.items() if d}, names)))
-    return words
-
-
-def match_line(sheet: dict[str, Any], lang: Lang, games: bool = True) -> str:
-    """The match at a glance, under the turn line: 'Игра 2 из 3 · победы: Аня 1, Борис 0',
-    'До 400: Аня 376, Борис 376, Вера 334', who plays an extra game ('' for a single game); once
-    it is over, every game's totals too, unless `games` is false (a page listing them apart)."""
-    match = sheet.get("match")
-    if match is None:
-        return ""
-    names = [p["name"] for p in sheet["players"]]
-    parts: list[str] = []
-    if match["extra_game"]:
-        playing = [p["name"] for p in sheet["players"] if p.get("playing")]
-        parts.append(tr("match_extra_players", lang, names=name_list(playing, lang)))
-    if match["mode"] == "series":
-        if sheet["finished"]:
-            parts.append(tr("match_series_of", lang, of=match["series_games"]))
-        elif not match["extra_game"]:
-            regular = sum(1 for g in match["games"] if not g["extra_game"])
-            parts.append(tr("match_game_of", lang, n=regular + 1, of=match["series_games"]))
-        parts += series_words(match, names, lang)
-    elif match["mode"] == "target":
-        parts.append(tr("match_to_target", lang, target=match["target"], scores=_scores(match["totals"], names)))
-    if games and sheet["finished"] and len(match["games"]) > 1:
-        # The whole story of the match: every game, the first included.
-        parts += [f"{game_title(g, lang)}: {_scores(g['totals'], names)}" for g in played_games(match)]
-    return " · ".join(parts)
-
-
-def played_games(match: dict[str, Any]) -> list[dict[str, Any]]:
-    """The match's finished games, each regular one numbered among the regular games only (the
-    match's own "number" counts the extra games too: the second game of a series after an extra
-    game is «Игра 2», not «Игра 3»)."""
-    games: list[dict[str, Any]] = []
-    regular = 0
-    for game in match["games"]:
-        regular += not game["extra_game"]
-        games.append(game if game["extra_game"] else {**game, "number": regular})
-    return games
-
-
-def game_title(game: dict[str, Any], lang: Lang) -> str:
-    """'Игра 1', 'Доп. игра'."""
-    return tr("match_extra", lang) if game["extra_game"] else tr("match_game_n", lang, n=game["number"])
-
-
-def game_result(game: dict[str, Any], names: list[str], lang: Lang, over: bool = False) -> str:
-    """One finished game of a match (an entry of the sheet's match "games"): 'Игра 1: Аня 213,
-    Борис 192. Победа: Аня.'; `over`: said as news, 'Игра 1 окончена: …'."""
-    title = game_title(game, lang)
-    scores = _scores(game["totals"], names)
-    head = tr("match_game_over", lang, game=title, scores=scores) if over else f"{title}: {scores}."
-    winners = game["winners"]
-    outcome = tr("match_game_tied" if len(winners) > 1 else "match_game_won", lang, names=", ".join(winners))
-    return f"{head} {outcome}"
-
-
-def game_over_note(state: State, lang: Lang) -> str:
-    """The news of a match's game that just ended, said on the sheet until the next game has its
-    first box written: its result, and who plays an extra game ('' otherwise)."""
-    if state.finished or not state.games or any(state.sheets[s].filled for s in state.seats):
-        return ""
-    sheet = state.sheet()
-    names = [p["name"] for p in sheet["players"]]
-    match = sheet["match"]
-    last = played_games(match)[-1]
-    note = game_result(last, names, lang, over=True)
-    if state.extra_game:
-        leaders = [state.players[s] for s in state.seats]
-        if len(last["winners"]) == 1:  # the game was won, the match is tied: say how
-            if match["mode"] == "series":
-                won, _ = series_tally(match)
-                note += f" {tr('match_tied_wins', lang, scores=_scores({n: won[n] for n in leaders}, leaders))}."
-            elif match["mode"] == "target":
-                totals = {n: match["totals"][n] for n in leaders}
-                note += f" {tr('match_tied_total', lang, target=match['target'], scores=_scores(totals, leaders))}."
-        note += f" {tr('match_extra_players', lang, names=name_list(leaders, lang))}."
-    return note
-
-
-@dataclass(frozen=True)
-class MatchRow:
-    """A line under the game's totals in a match: its identifiers' prefix, its label, a value per player."""
-
-    key: str
-    label: str
-    values: list[str]
-
-
-def match_rows(sheet: dict[str, Any], lang: Lang) -> list[MatchRow]:
-    """The match under the game's totals: the totals carried towards the target, the wins of a
-    series, and the places once the match is over (none for a single game)."""
-    match = sheet.get("match")
-    if match is None:
-        return []
-    names = [p["name"] for p in sheet["players"]]
-    rows: list[MatchRow] = []
-    if match["mode"] == "target":
-        rows.append(MatchRow("match-total", tr("match_total", lang), [num(match["totals"][n]) for n in names]))
-    elif match["mode"] == "series":
-        won, drawn = series_tally(match)
-        rows.append(MatchRow("wins", tr("series_wins", lang), [str(won[n]) for n in names]))
-        if any(drawn.values()):
-            rows.append(MatchRow("draws", tr("series_draws", lang), [str(drawn[n]) for n in names]))
-    if sheet["finished"]:
-        shown = shown_games(match, names, lang)
-        if len(set(shown)) > 1:  # the columns hold different games: say which, so no one compares them
-            rows.append(MatchRow("shown-game", tr("shown_game", lang), shown))
-        rows.append(MatchRow("place", tr("match_place", lang), [str(p["rank"]) for p in sheet["players"]]))
-    return rows
-
-
-def shown_games(match: dict[str, Any], names: list[str], lang: Lang) -> list[str]:
-    """The game each player's column holds once the match is over, the last they played: '1', 'доп. 2'."""
-    shown: list[str] = []
-    for name in names:
-        extras = 0
-        last = ""
-        for game in played_games(match):
-            extras += game["extra_game"]
-            if name in game["totals"]:
-                last = tr("extra_short", lang, n=extras) if game["extra_game"] else str(game["number"])
-        shown.append(last)
-    return shown
-
-
-def _written(before: State, after: State, box_id: str) -> int | None:
-    """The score that an action wrote into `box_id` (the column of the player who acted)."""
-    seat = before.seat
-    if seat is None:
-        return None
-    for old, new in zip(before.sheets[seat].stages, after.sheets[seat].stages, strict=False):
-        if box_id not in old.written and box_id in new.written:
-            return int(new.written[box_id])
-    return None
-
-
-def _extra_won(before: State, after: State) -> int:
-    """The bonus outside the boxes (an extra Yahtzee's) that an action added to its player's column."""
-    seat = before.seat
-    if seat is None or len(after.games) > len(before.games):
-        return 0
-    return sum(new.extra - old.extra
-               for old, new in zip(before.sheets[seat].stages, after.sheets[seat].stages, strict=False))
-
-
-def describe(before: State, after: State, lang: Lang) -> str:
-    """One action in words: '5-5-5-2-3', 'Тройка 15', 'Фулл — вычеркнута'."""
-    from scorekeeper.game import CrossOut, Miss, Roll, RollWithoutDice, Score
-
-    action = after.last_action
-    variant = after.variant
-    if isinstance(action, Roll):
-        return "-".join(str(v) for v in action.values)
-    if isinstance(action, RollWithoutDice):  # a throw recorded without its dice: those kept, '?' the others
-        return "-".join([*(str(v) for v in action.kept), *"?" * (5 - len(action.kept))]) if action.kept else "?"
-    if isinstance(action, Score | CrossOut):
-        name = variant.box(action.box).name.in_(lang)
-        score = _written(before, after, action.box)
-        if score is None and isinstance(action, Score) and len(after.games) > len(before.games):
-            # The move ended a game of a match: its column was cleared for the next game.
-            score = before.preview(action.box, action.value, action.stage).score
-        extra = _extra_won(before, after)
-        bonus = f" · {tr('extra_move', lang, n=extra, box=variant.box('poker').name.in_(lang))}" if extra else ""
-        if isinstance(action, CrossOut):
-            return f"{name} — {tr('crossed', lang)}{bonus}"
-        written = f"{name} {drawn_score(variant, action.box, score)}{bonus}" if score is not None else f"{name}{bonus}"
-        return f"{written} — {tr('won_at_once_move', lang)}" if _ended_at_once(before, after) else written
-    if isinstance(action, Miss):  # a missed football tour: the organiser closed its lowest open box
-        try:
-            box = before.missed_box()
-        except GameError:
-            return tr("missed_tour_move", lang, box="—")
-        return tr("missed_tour_move", lang, box=box.name.in_(lang))
-    return "—"
-
-
-def _chain(state: State) -> list[Move]:
-    """The actions that made `state` (undone ones dropped), oldest first."""
-    found: list[Move] = []
-    walker: State | None = state
-    while walker is not None and walker.previous is not None and walker.last_action is not None:
-        found.append(Move(walker.last_action, walker.previous, walker))
-        walker = walker.previous
-    return list(reversed(found))
-
-
-def _marked(text: str, move: Move, lang: Lang) -> str:
-    """'Единицы 3 (отменено)' for a move an Undo took back."""
-    return f"{text} ({tr('undone_mark', lang)})" if move.undone else text
-
-
-def turns_played(state: State, lang: Lang, limit: int | None = 12, log: Sequence[Move] | None = None) -> list[str]:
-    """The latest turns, newest first: 'Аня: 5-5-5-2-3 · Тройка 15'. Given the whole `log`, the
-    moves taken back are kept in their place, marked: 'Аня: 1-1-1-2-3 · Единицы 3 (отменено)'."""
-    from scorekeeper.game import Roll, RollWithoutDice, Undo
-
-    lines: list[str] = []
-    throws: list[Move] = []  # the throws of the turn not yet written
-
-    def line(player: str | None, written: Move | None = None) -> str:
-        # A box taken back is marked once, not each of its throws again.
-        marks = written is None or not written.undone
-        shown = ", ".join(_marked(describe(t.before, t.after, lang), t, lang) if marks else
-                          describe(t.before, t.after, lang) for t in throws)
-        box = "" if written is None else _marked(describe(written.before, written.after, lang), written, lang)
-        return f"{player}: " + (f"{shown} · {box}" if shown and box else shown or box)
-
-    for move in _chain(state) if log is None else log:
-        if isinstance(move.action, Undo):
-            continue
-        player = move.before.player_name
-        if throws and throws[0].before.player_name != player:  # a turn taken back before its box
-            lines.append(line(throws[0].before.player_name))
-            throws = []
-        if isinstance(move.action, Roll | RollWithoutDice):
-            throws.append(move)
-            continue
-        lines.append(line(player, move))
-        # A box taken back leaves the turn's throws that still stand for the box written instead.
-        throws = [t for t in throws if not t.undone] if move.undone else []
-    if throws:
-        lines.append(line(throws[0].before.player_name))
-    return list(reversed(lines))[:limit]
-
-
-def _taken_back(move: Move, lang: Lang) -> str:
-    """'Аня — Единицы 3', 'Борис — бросок 6-6-6-1-2'."""
-    from scorekeeper.game import Roll, RollWithoutDice
-
-    if isinstance(move.action, RollWithoutDice):
-        what = tr("undone_throw_without_dice", lang)
-    elif isinstance(move.action, Roll):
-        # Football's «throw» is a tour's goals: said as the rest of its screen says it.
-        what = tr("undone_tour" if move.before.variant.one_throw else "undone_throw", lang,
-                  dice=describe(move.before, move.after, lang))
-    else:
-        what = describe(move.before, move.after, lang)
-    return f"{move.before.player_name} — {what}"
-
-
-def undo_note(log: Sequence[Move], lang: Lang) -> str:
-    """What the latest action took back, when it was an Undo: 'Отменено: Аня — Единицы 3' ('' otherwise)."""
-    if not log or not log[-1].takes_back:
-        return ""
-    return tr("undone", lang, what="; ".join(_taken_back(log[i], lang) for i in log[-1].takes_back))
-
-
-def others_move(state: State, lang: Lang) -> tuple[str, str] | None:
-    """Whose move an Undo would take back and the move ('Борис', 'Шестёрки 18'), where it was made
-    in another player's turn than the current one (None where the undo stays in this turn)."""
-    before = state.previous
-    if before is None or state.finished or before.player_name == state.player_name:
-        return None
-    return str(before.player_name), describe(before, state, lang)
-
-
 def cell_name(player: str, row: str, value: str, lang: Lang) -> str:
     """A sheet cell as a screen reader says it: «Аня · Итого: 45» («Борис · Гора» while empty)."""
     return tr("cell_of", lang, name=player, row=row, value=value) if value else f"{player} · {row}"
-
-
-def entered_elsewhere(state: State, entered_on: Mapping[int, tuple[State, object]], device: object,
-                      lang: Lang) -> tuple[str, str] | None:
-    """Whose move an Undo would take back and the move, where another device than `device` entered
-    it (`entered_on`: the device of each state, by id); None where this one did, or it is not known."""
-    before = state.previous
-    entry = entered_on.get(id(state))
-    if before is None or state.finished or entry is None or entry[0] is not state or entry[1] == device:
-        return None
-    return str(before.player_name), describe(before, state, lang)
 
 
 def percent(p: float) -> str:

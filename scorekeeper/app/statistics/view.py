@@ -14,10 +14,7 @@ from __future__ import annotations
 import flet as ft
 
 from scorekeeper.app import theme
-from scorekeeper.app.history.filters import filter_bar
-from scorekeeper.app.home.view import variant_name
-from scorekeeper.app.shell import Shell, header, named_icon, tagged
-from scorekeeper.app.statistics.charts import results_chart, running_chart
+from scorekeeper.app.shell import Shell
 from scorekeeper.app.statistics.model import (
     Standings,
     StatRow,
@@ -33,6 +30,10 @@ from scorekeeper.app.statistics.model import (
     stat_rows,
     when,
 )
+from scorekeeper.app.widgets.charts import results_chart, running_chart
+from scorekeeper.app.widgets.filters import filter_bar
+from scorekeeper.app.widgets.frame import header, named_icon, tagged
+from scorekeeper.app.widgets.names import variant_name
 from scorekeeper.store import StoreError, match_form
 
 MAX_LINES = 6  # players drawn on the results chart

@@ -7,8 +7,9 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 from scorekeeper.app import theme
-from scorekeeper.app.home.view import variant_name
-from scorekeeper.app.shell import Shell, tagged
+from scorekeeper.app.shell import Shell
+from scorekeeper.app.widgets.frame import tagged
+from scorekeeper.app.widgets.names import variant_name
 
 
 def _chips(
