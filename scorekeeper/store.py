@@ -14,76 +14,17 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.game import Action, State, from_payload, kind, replay, to_payload
-from scorekeeper.game.series import carried_total
+from scorekeeper.results import insert_results, match_form, player_figures, results_rows
 from scorekeeper.rules import VARIANT_IDS, Variant, get_variant
 from scorekeeper.safety import safety_copy
+from scorekeeper.schema import MIGRATIONS, SCHEMA_VERSION
 
-_V1 = """
-CREATE TABLE games (
-    id        INTEGER PRIMARY KEY,
-    variant   TEXT NOT NULL,
-    options   TEXT NOT NULL,          -- JSON object of the options given
-    created   TEXT NOT NULL,
-    finished  TEXT                    -- when the match ended (NULL while it goes on)
-);
-CREATE TABLE players (
-    game_id   INTEGER NOT NULL REFERENCES games(id),
-    seat      INTEGER NOT NULL,
-    name      TEXT NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE actions (
-    game_id   INTEGER NOT NULL REFERENCES games(id),
-    seq       INTEGER NOT NULL,       -- 1, 2, ... in the order taken
-    kind      TEXT NOT NULL,          -- roll, score, cross_out, miss, undo
-    payload   TEXT NOT NULL,          -- the action's JSON form (as in a play script)
-    player    TEXT,                   -- whose turn it was
-    created   TEXT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-) WITHOUT ROWID;
--- Derived from the log when a match ends (and removed if an undo reopens it): statistics.
-CREATE TABLE results (
-    game_id        INTEGER NOT NULL REFERENCES games(id),
-    seat           INTEGER NOT NULL,
-    name           TEXT NOT NULL,
-    variant        TEXT NOT NULL,
-    total          INTEGER NOT NULL,  -- regular games' totals (extra games left out)
-    rank           INTEGER NOT NULL,
-    won            INTEGER NOT NULL,
-    premiums       INTEGER NOT NULL,  -- stages with the upper bonus / «гора» premium
-    penalties      INTEGER NOT NULL,  -- stages with the «гора» penalty
-    fences_earned  INTEGER NOT NULL,
-    fences_spent   INTEGER NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE INDEX results_name ON results(name, variant);
-"""
+__all__ = ["SCHEMA_VERSION", "GameInfo", "LogMovedOn", "Store", "StoreError", "insert_results", "match_form"]
 
-_V2 = """
--- When the players set an unfinished game aside (NULL while it may go on), cleared by its next action
-ALTER TABLE games ADD COLUMN abandoned TEXT;
-"""
-
-_V3 = """
--- The finished game this one plays again («Ещё партию»): one per finished game, whichever phone asks first
-ALTER TABLE games ADD COLUMN rematch_of INTEGER REFERENCES games(id);
-CREATE UNIQUE INDEX games_rematch_of ON games(rematch_of);
-"""
-
-# Each entry moves the schema from version i to i + 1.
-_V4 = """
--- Statistics: points outside the boxes (extra Yahtzee bonuses) over the regular games, and games won at
--- once (a Generala servida), filled for the games finished before by replaying them (Store._backfill_v4)
-ALTER TABLE results ADD COLUMN extra_points INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE results ADD COLUMN won_at_once INTEGER NOT NULL DEFAULT 0;
-"""
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
-SCHEMA_VERSION = len(MIGRATIONS)
 
 
 class StoreError(Exception):
@@ -261,7 +202,7 @@ class Store:
                 state = self.load(game_id)[1]
             except StoreError:
                 continue
-            for row in _results(game_id, state):
+            for row in results_rows(game_id, state):
                 db.execute("UPDATE results SET extra_points = ?, won_at_once = ? WHERE game_id = ? AND seat = ?",
                            (row[-2], row[-1], game_id, row[1]))
 
@@ -468,53 +409,12 @@ class Store:
             params.append(variant)
         with self._lock:
             rows = self._db.execute(sql, params).fetchall()
-        found: dict[tuple[str, str, str], dict[str, Any]] = {}
-        for name, variant_id, options, won, total, premiums, penalties, earned, spent, extra, at_once in rows:
-            form = match_form(variant_id, options)
-            row = found.get((name, variant_id, form))
-            if row is None:
-                row = found[(name, variant_id, form)] = {
-                    "name": name, "variant": variant_id, "form": form, "games": 0, "wins": 0, "average": 0.0,
-                    "best": total, "premiums": 0, "penalties": 0, "fences_earned": 0, "fences_spent": 0,
-                    "extra_points": 0, "won_at_once": 0}
-            row["games"] += 1
-            row["wins"] += won
-            row["average"] += total  # the sum until the end
-            row["best"] = max(row["best"], total)
-            row["premiums"] += premiums
-            row["penalties"] += penalties
-            row["fences_earned"] += earned
-            row["fences_spent"] += spent
-            row["extra_points"] += extra
-            row["won_at_once"] += at_once
-        for row in found.values():
-            row["average"] /= row["games"]
-        return [found[key] for key in sorted(found)]
+        return player_figures(rows)
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """A read-only query for tests and tools."""
         with self._lock:
             return list(self._db.execute(sql, params).fetchall())
-
-
-@lru_cache(maxsize=256)
-def match_form(variant_id: str, options: str) -> str:
-    """How a game with these options (their JSON) is played: '' one game, 'series:N' a series of N
-    games, 'target:T' play to a total of T, 'stages:K' one game of K stages where the variant's
-    rules have another number ('' too for options this version cannot read): totals of different
-    forms do not compare."""
-    try:
-        variant = get_variant(variant_id, **json.loads(options))
-        usual = get_variant(variant_id)
-    except Exception:
-        return ""
-    if variant.mode == "series":
-        return f"series:{variant.series_games}"
-    if variant.mode == "target":
-        return f"target:{variant.target}"
-    if variant.stages != usual.stages:
-        return f"stages:{variant.stages}"
-    return ""
 
 
 def _open_problem(path: str, error: Exception) -> str:
@@ -531,29 +431,4 @@ def _read_only(error: StoreError) -> bool:
     """The file could not be opened as usual because it or its folder may not be written to."""
     return "cannot open or create" in str(error) or "may not be written" in str(error)
 
-
-def insert_results(db: sqlite3.Connection, game_id: int, state: State) -> None:
-    """Save the results of a finished match for statistics (within the caller's transaction)."""
-    db.executemany(
-        "INSERT INTO results (game_id, seat, name, variant, total, rank, won, premiums, penalties, "
-        "fences_earned, fences_spent, extra_points, won_at_once) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        _results(game_id, state),
-    )
-
-
-def _results(game_id: int, state: State) -> list[tuple[Any, ...]]:
-    """The rows of `results` for a finished match: one per player."""
-    variant = state.variant
-    ranks = state.ranks()
-    rows = []
-    for seat, name in enumerate(state.players):
-        regular = carried_total(state.games, seat)
-        column = state.sheets[seat]
-        premiums, penalties = column.premiums(variant)
-        extra_points = sum(g.extras[g.seats.index(seat)] for g in state.games
-                           if not g.extra and seat in g.seats and g.extras)
-        at_once = sum(1 for g in state.games if g.won_at_once == seat)
-        rows.append((game_id, seat, name, variant.id, regular, ranks[seat], int(ranks[seat] == 1),
-                     premiums, penalties, column.fences_earned, column.fences_spent, extra_points, at_once))
-    return rows
 
