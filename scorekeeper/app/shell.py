@@ -332,7 +332,7 @@ class Shell:
         reason: str,
         actions: list[tuple[str, str, Callable[[], object]]] | None = None,
         dismiss: str | None = None,
-    ) -> None:
+    ) -> ft.AlertDialog:
         """A dialog saying why, with optional actions (identifier, label, what it does); `dismiss`
         names the button that closes it doing nothing, where «Отмена» would read as one of them."""
 
@@ -365,6 +365,7 @@ class Shell:
             actions=buttons,
         )
         self.page.show_dialog(dialog)
+        return dialog
 
 
 def header(

@@ -148,6 +148,8 @@ UI: dict[str, Text] = {
     "keys_range": Text("«{text}»: на кубиках только значения от {low} до {high}.",
                        "“{text}”: the dice show only {low} to {high}."),
     "keys_many": Text("«{text}»: кубиков пять.", "“{text}”: there are five dice."),
+    "keys_beyond": Text("«{extra}» после пяти кубиков не принято: бросок уже записан.",
+                        "“{extra}” after the five dice was not taken: the throw is recorded already."),
     "all_blank_hint": Text(
         "Введите пять кубиков. Если все пять брошены снова, бросок можно записать без кубиков: он будет засчитан.",
         "Enter the five dice. If all five were thrown again, the throw can go without its dice; it still counts.",

@@ -16,7 +16,9 @@ pytestmark = pytest.mark.e2e
 
 
 def submit(tab: Tab, digits: str) -> None:
-    """Type `digits` in the keys field and press Enter."""
+    """Type `digits` in the keys field and press Enter (once the die thrown again has rolled: keys
+    typed straight after a throw are a key too many, and said so)."""
+    time.sleep(1.0)
     tab.type_dice(digits)
     time.sleep(0.2)
     tab.page.keyboard.press("Enter")
