@@ -324,7 +324,10 @@ class Shell:
     # --- dialogs -------------------------------------------------------------------------------
     def explaining(self, title: str, reason: str) -> Callable[[Any], None]:
         """A tap's handler that says `reason` in a dialog titled `title` (see explain)."""
-        return lambda _: self.explain(title, reason)
+        def say(_: Any) -> None:
+            self.explain(title, reason)
+
+        return say
 
     def explain(
         self,

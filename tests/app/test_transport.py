@@ -51,3 +51,14 @@ def test_a_scroll_answered_after_its_control_was_redrawn_away_fails_the_call_not
             await asyncio.wait_for(call, 1)
 
     asyncio.run(play())
+
+
+def test_the_page_served_carries_the_connection_banner_once() -> None:
+    from scorekeeper.app.transport import with_connection_banner
+
+    page = "<html><head><title>Flet</title></head><body></body></html>"
+    once = with_connection_banner(page)
+    assert once.count('<script id="connection-state">') == 1
+    assert once.index("connection-banner") < once.index("</head>")
+    assert "Нет связи с сервером игры" in once and "No connection to the game's server" in once
+    assert with_connection_banner(once) == once
