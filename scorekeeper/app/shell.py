@@ -112,6 +112,9 @@ class Shell:
             self.settings.theme = choice  # type: ignore[assignment]
             self._remember(KEY_THEME, choice)
             theme.apply(self.page, self.settings.theme)
+            # The page's own properties go with the page: a screen redrawn in place sends only the
+            # controls it changed, and the new theme waited until another screen was sent whole.
+            self.page.update()
             self.redraw()
 
     def _remember(self, key: str, value: str) -> None:
@@ -231,10 +234,14 @@ class Shell:
     def _route_changed(self, e: Any) -> None:
         """The browser's back/forward buttons (our own address changes are already shown)."""
         if e.route != self.route and not self.needs_code():
+            leaving_game = self.route.startswith("/game/")
             self.route = e.route  # the browser is there already: nothing to push
             for _ in range(8):  # a dialog belongs to the screen that opened it (Back while it is open)
                 if self.page.pop_dialog() is None:
                     break
+            if leaving_game and e.route.split("?")[0].rstrip("/") == "/new":
+                self.home()  # Back from a game started on the form: its game is under way, not to start again
+                return
             self.go(e.route)
 
     @staticmethod
