@@ -18,7 +18,7 @@ from scorekeeper.app.sheet.model import (
     NARROW_CELL,
     Cell,
     Row,
-    best_box,
+    best_boxes,
     box_cell,
     cell_name,
     describe,
@@ -29,7 +29,7 @@ from scorekeeper.app.sheet.model import (
     match_rows,
     others_move,
     previews,
-    reveal_offset,
+    reveal_spans,
     row_span,
     stage_rows,
     turn_line,
@@ -203,15 +203,13 @@ class SheetScreen:
             self._viewport = float(e.viewport_dimension)
 
     def _best_in_view(self, offset: float) -> float | None:
-        """The offset that shows the box the throw scores most in, or None where it shows already
-        (or the throw makes none)."""
+        """The offset that shows the boxes the throw makes best (upper and lower), or None where
+        they show already (or the throw makes none)."""
         state = self.service.state
-        best = best_box(self.variant, self._hints(state, self.viewing_stage or state.stage))
-        if best is None:
-            return None
-        top, height = row_span(self.variant, best, 0.0, theme.ROW_H, OTHER_ROW_H, LINE_W)
+        best = best_boxes(self.variant, self._hints(state, self.viewing_stage or state.stage))
+        spans = [row_span(self.variant, box, 0.0, theme.ROW_H, OTHER_ROW_H, LINE_W) for box in best]
         viewport = self._viewport or max(self.shell.height - FIXED_H, MIN_VIEWPORT)
-        return reveal_offset(top, height, offset, viewport)
+        return reveal_spans(spans, offset, viewport)
 
     def _hints(self, state: State, stage: int) -> dict[str, Any]:
         """What each open box of the current player would take now, in the stage shown."""
