@@ -306,13 +306,25 @@ def winners_line(state: State, lang: Lang) -> str:
     return f"{line} — {why}" if why else line
 
 
+TURN_NAME_CHARS = 18  # a name longer than this is cut in the turn line, which then takes two lines at most
+
+
+def short_name(name: str, most: int = TURN_NAME_CHARS) -> str:
+    """`name` as the turn line shows it: whole, or cut with «…» where it is longer than `most`.
+
+    >>> short_name("Аня"), short_name("Александра Владимировна Петрова-Водкина")
+    ('Аня', 'Александра Владим…')
+    """
+    return name if len(name) <= most else name[: most - 1].rstrip() + "…"
+
+
 def turn_line(state: State, lang: Lang) -> str:
     """Whose turn, stage, throw k of m (or who won, and why when a Generala servida ended it)."""
     sheet = state.sheet()
     if state.finished:
         return f"{tr('finished', lang)}. {winners_line(state, lang)}"
     turn = sheet["turn"]
-    parts = [tr("turn_of", lang, name=turn["player"])]
+    parts = [tr("turn_of", lang, name=short_name(turn["player"]))]
     if state.variant.stages > 1:
         parts.append(tr("stage_n", lang, n=turn["stage"]))
     if state.variant.one_throw:

@@ -851,7 +851,8 @@ class SheetScreen:
             turn_text += " " + t("cross_out_fences", n=banked,
                                  word=plural_ru(banked, "ограда", "ограды", "оград"), s="" if banked == 1 else "s")
         chances = upper_chances(state, s.lang)
-        turn_label = tagged(ft.Text(turn_text, size=17, weight=ft.FontWeight.W_600,
+        turn_label = tagged(ft.Text(turn_text, size=17, weight=ft.FontWeight.W_600, max_lines=2,
+                                    overflow=ft.TextOverflow.ELLIPSIS,
                                     color=ft.Colors.ERROR if self.crossing else None,
                                     semantics_label=turn_text.replace("\u00a0", " ")), "turn")
         cross = tagged(
