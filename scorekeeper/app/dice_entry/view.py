@@ -43,6 +43,19 @@ def typed(e: Any) -> str:
     return data if isinstance(data, str) else (e.control.value or "")
 
 
+def say_again(shell: Shell, dialog: ft.AlertDialog | None, reason: str) -> ft.AlertDialog:
+    """`reason` in `dialog` where it is still open (shell.explain's), else in a new «why not» dialog."""
+    text = getattr(getattr(dialog, "content", None), "content", None)
+    if dialog is None or not dialog.open or not isinstance(text, ft.Text):
+        return shell.explain(shell.t("why_not"), reason)
+    text.value = reason
+    try:
+        text.update()
+    except RuntimeError:  # on no page (Flet raises): drawn when it is
+        pass
+    return dialog
+
+
 class DicePanel:
     """The bottom panel of the sheet: dice, pad, keys. Redraws itself on each tap."""
 
@@ -258,18 +271,9 @@ class DicePanel:
             self._say_slip(t(key, text=text.strip(), low=self.entry.low, high=self.entry.high))
 
     def _say_slip(self, reason: str) -> None:
-        """Say what is wrong with the keys typed: in the dialog still open on the last slip (each key
-        of «abc» is a change of the field: one dialog, not a stack of three), else in a new one."""
-        slip = self._slip
-        text = getattr(getattr(slip, "content", None), "content", None)
-        if slip is not None and slip.open and isinstance(text, ft.Text):
-            text.value = reason
-            try:
-                text.update()
-            except RuntimeError:  # on no page (Flet raises): drawn when it is
-                pass
-            return
-        self._slip = self.shell.explain(self.shell.t("why_not"), reason)
+        """Say what is wrong with the keys typed (each key of «abc» is a change of the field: one
+        dialog, not a stack of three)."""
+        self._slip = say_again(self.shell, self._slip, reason)
 
     def _keys_changed(self, e: Any) -> None:
         text = typed(e)
