@@ -153,6 +153,9 @@ UI: dict[str, Text] = {
     "keys_many": Text("«{text}»: кубиков пять.", "“{text}”: there are five dice."),
     "keys_beyond": Text("«{extra}» после пяти кубиков не принято: бросок уже записан.",
                         "“{extra}” after the five dice was not taken: the throw is recorded already."),
+    "keys_after": Text("«{extra}» набрано сразу после записанного броска и осталось в поле: сотрите, если это лишнее.",
+                       "“{extra}” was typed right after the throw was recorded and stays in the field: "
+                       "delete it if it was a key too many."),
     "all_blank_hint": Text(
         "Введите пять кубиков. Если все пять брошены снова, бросок можно записать без кубиков: он будет засчитан.",
         "Enter the five dice. If all five were thrown again, the throw can go without its dice; it still counts.",

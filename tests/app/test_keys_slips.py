@@ -38,3 +38,20 @@ def test_each_change_is_read_as_sent_and_a_key_too_many_is_said(shell: Shell) ->
     hint = " ".join(texts(identifiers(shell.page.controls[0])["dice-hint"]))  # type: ignore[attr-defined]
     assert hint == "«4» после пяти кубиков не принято: бросок уже записан."
     assert keys.value == ""
+
+
+def test_a_key_typed_into_the_emptied_field_at_once_is_said_and_kept(shell: Shell) -> None:
+    """The browser emptied the field before the sixth key came: it may be a quick hand's next throw,
+    so it stays, said; the next throw typed in full is taken as usual and the note goes."""
+    service, sheet = open_sheet(shell, "yahtzee", ["Аня", "Борис"])
+    keys = sheet.dice.keys
+    for n in range(1, 6):
+        sheet.dice._keys_changed(change(keys, "55552"[:n]))
+    sheet.dice._keys_changed(change(keys, "4"))
+    hint = " ".join(texts(identifiers(shell.page.controls[0])["dice-hint"]))  # type: ignore[attr-defined]
+    assert hint.startswith("«4» набрано сразу после записанного броска и осталось в поле")
+    for n in range(1, 6):
+        sheet.dice._keys_changed(change(keys, "55554"[:n]))
+    assert service.state.throws == 2
+    hint = " ".join(texts(identifiers(shell.page.controls[0])["dice-hint"]))  # type: ignore[attr-defined]
+    assert "набрано сразу" not in hint

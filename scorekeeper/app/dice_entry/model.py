@@ -285,7 +285,7 @@ def parse_keys(text: str, low: int = 1, high: int = 6) -> tuple[int, ...] | None
     return tuple(int(d) for d in re.findall(r"\d", text))
 
 
-BEYOND_S = 1.0  # s after a throw taken from five typed keys: a key typed meanwhile is a sixth, not a new throw
+BEYOND_S = 1.0  # s after a throw taken from five typed keys: a key typed meanwhile may be a sixth (said so)
 HOLD_S = 2.0  # s after this panel's taps were overtaken by another phone's throw: later taps were meant for it
 
 
@@ -305,9 +305,9 @@ class Notice:
     >>> notice.synced(); notice.text
     ''
     >>> notice.took("55523", now=20.0); notice.beyond_taken("555231", now=21.0), notice.beyond_taken("555231", now=21.0)
-    ('1', None)
+    (('1', True), None)
     >>> notice.took("55523", now=20.0); notice.beyond_taken("1", now=20.3), notice.beyond_taken("1", now=20.3)
-    ('1', None)
+    (('1', False), None)
     >>> notice.took("55523", now=20.0); notice.beyond_taken("4", now=23.0)
     """
 
@@ -338,13 +338,15 @@ class Notice:
     def took(self, keys: str, now: float) -> None:
         self.taken, self.taken_at = keys, now
 
-    def beyond_taken(self, keys: str, now: float) -> str | None:
-        """Keys typed on after the five of a throw taken: what follows those five (the field not yet
-        emptied in the browser), or what was typed in the emptied field at once; else None. Asked
-        once per throw taken."""
+    def beyond_taken(self, keys: str, now: float) -> tuple[str, bool] | None:
+        """Keys typed on after the five of a throw taken: (what follows those five, True) where the
+        browser had not yet emptied the field (surely a key too many), (the keys, False) where they
+        came into the emptied field at once (a key too many, or a quick hand's next throw: said,
+        not dropped); else None. Asked once per throw taken."""
         taken, self.taken = self.taken, ""
         if taken and len(keys) > len(taken) and keys.startswith(taken):
-            return keys[len(taken):].strip() or None
+            extra = keys[len(taken):].strip()
+            return (extra, True) if extra else None
         if taken and now - self.taken_at < BEYOND_S and keys.strip():
-            return keys.strip()
+            return keys.strip(), False
         return None

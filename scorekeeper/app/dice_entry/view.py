@@ -244,6 +244,7 @@ class DicePanel:
             return False
         self.keys.value = ""
         self.entry.values = list(values)
+        self.notice.acted()  # a note on the keys before is no news once they made a throw
         self.notice.took(text, time.monotonic())
         self._throw(values)
         return True
@@ -285,11 +286,14 @@ class DicePanel:
             self.shell.explain(self.shell.t("why_not"), GameMovedOn().in_(self.shell.lang))
             return
         beyond = self.notice.beyond_taken(text, time.monotonic())
-        if beyond is not None:  # typed on past the five dice of the throw just taken
+        if beyond is not None and beyond[1]:  # typed on past the five dice of the throw just taken
             self.keys.value = ""
-            self.notice.tell(self.shell.t("keys_beyond", extra=beyond), time.monotonic())
+            self.notice.tell(self.shell.t("keys_beyond", extra=beyond[0]), time.monotonic())
             self.refresh()
             return
+        if beyond is not None:  # typed into the emptied field at once: perhaps a key too many
+            self.notice.tell(self.shell.t("keys_after", extra=beyond[0]), time.monotonic())
+            self.refresh()
         problem = keys_problem(text, self.entry.low, self.entry.high)
         if problem in ("chars", "range"):
             # A slip (a 0 or 7 beside the 1-6 keys) is said at once and taken out of the field: left
