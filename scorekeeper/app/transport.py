@@ -7,8 +7,9 @@ own; where the tab closed in the meantime (a phone put away while another phone 
 records a throw), that task's send fails and the failure escapes the connection's handler: the
 server's terminal shows a WebSocketDisconnect traceback, and the session is never handed back
 to Flet's session manager, so the closed tab's screens keep listening to the game. Here a failed
-send ends the send task as the tab's closing ends the receive task, and the handler goes on to
-let the session go.
+send ends the send task as the tab's closing ends the receive task, and closes the socket where it
+is still open (its taps would be handled with nothing sent back), so that the handler goes on to let
+the session go, or the tab connects again and gets its whole page.
 
 A control's answer to a method called on it (a scroll, a focus) that comes back after a redraw
 replaced the control resolves the call with an error. Flet raised instead, out of the loop that
@@ -31,6 +32,7 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 _SEND_LOOP = "_FletApp__send_loop"  # FletApp.__send_loop, its name mangled
+_SOCKET = "_FletApp__websocket"  # FletApp.__websocket
 
 
 def end_quietly_on_disconnect() -> None:
@@ -46,6 +48,15 @@ def end_quietly_on_disconnect() -> None:
             await original(self)
         except Exception as error:  # noqa: BLE001 - a send that fails means the tab is gone
             log.debug("a tab went away while it was sent an update: %r", error)
+            # ... or half gone: its socket may still bring its taps, handled with nothing sent back
+            # (a phone frozen on an old sheet until reloaded). Closed, the tab connects again and
+            # is sent its whole page.
+            socket = getattr(self, _SOCKET, None)
+            if socket is not None:
+                try:
+                    await socket.close(code=1011)
+                except Exception:  # noqa: BLE001 - closed already
+                    pass
 
     send_loop.ends_quietly = True  # type: ignore[attr-defined]
     setattr(FletApp, _SEND_LOOP, send_loop)
