@@ -154,6 +154,18 @@ def _thaw(obj: Any, kept: set[int]) -> None:
         _thaw(value, kept)
 
 
+def _reindex(page: ft.Page, found: list[tuple[Path, BaseControl]]) -> None:
+    """Every control of the new screen in the session's index, under its identity. Flet counts a
+    control kept inside a replaced one (the keys field in its new wrapper) among the removed ones and
+    drops it from the index: the browser's next change of it (a digit typed) was then applied to
+    nothing, and a single digit followed by Enter was read as an empty field."""
+    index = page.session.index
+    for _path, control in found:
+        number = getattr(control, "_i", None)
+        if number is not None and index.get(number) is not control:
+            index[number] = control
+
+
 def patch_in_place(page: ft.Page, root: ft.SafeArea, content: ft.Control) -> bool:
     """Make `content` the content of `root` (on the page, holding the screen shown) by sending only
     what differs from the screen shown; False, having changed nothing, where the trees cannot be
@@ -174,6 +186,7 @@ def patch_in_place(page: ft.Page, root: ft.SafeArea, content: ft.Control) -> boo
     if _taps_change(old, content):
         return False
     page.session.patch_control(control=content, prev_control=old, frozen=True)
+    _reindex(page, found)
     content._parent = weakref.ref(root)  # type: ignore[attr-defined]  # as Flet sets it on a control added
     _thaw(content, kept)
     root.content = content  # as the browser has it already: not sent again

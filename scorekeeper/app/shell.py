@@ -115,6 +115,9 @@ class Shell:
             self.settings.theme = choice  # type: ignore[assignment]
             self._remember(KEY_THEME, choice)
             theme.apply(self.page, self.settings.theme)
+            # The page's own properties go with the page: a screen redrawn in place sends only the
+            # controls it changed, and the new theme waited until another screen was sent whole.
+            self.page.update()
             self.redraw()
 
     def _remember(self, key: str, value: str) -> None:
@@ -232,10 +235,14 @@ class Shell:
     def _route_changed(self, e: Any) -> None:
         """The browser's back/forward buttons (our own address changes are already shown)."""
         if e.route != self.route and not self.needs_code():
+            leaving_game = self.route.startswith("/game/")
             self.route = e.route  # the browser is there already: nothing to push
             for _ in range(8):  # a dialog belongs to the screen that opened it (Back while it is open)
                 if self.page.pop_dialog() is None:
                     break
+            if leaving_game and e.route.split("?")[0].rstrip("/") == "/new":
+                self.home()  # Back from a game started on the form: its game is under way, not to start again
+                return
             self.go(e.route)
 
     @staticmethod
@@ -323,7 +330,10 @@ class Shell:
     # --- dialogs -------------------------------------------------------------------------------
     def explaining(self, title: str, reason: str) -> Callable[[Any], None]:
         """A tap's handler that says `reason` in a dialog titled `title` (see explain)."""
-        return lambda _: self.explain(title, reason)
+        def say(_: Any) -> None:
+            self.explain(title, reason)
+
+        return say
 
     def explain(
         self,
@@ -331,7 +341,7 @@ class Shell:
         reason: str,
         actions: list[tuple[str, str, Callable[[], object]]] | None = None,
         dismiss: str | None = None,
-    ) -> None:
+    ) -> ft.AlertDialog:
         """A dialog saying why, with optional actions (identifier, label, what it does); `dismiss`
         names the button that closes it doing nothing, where «Отмена» would read as one of them."""
 
@@ -364,3 +374,4 @@ class Shell:
             actions=buttons,
         )
         self.page.show_dialog(dialog)
+        return dialog

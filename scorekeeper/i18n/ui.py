@@ -33,6 +33,9 @@ UI: dict[str, Text] = {
     "options": Text("Правила стола", "House rules"),
     "players": Text("Игроки", "Players"),
     "player_n": Text("Игрок {n}", "Player {n}"),
+    "players_full": Text("Игроков {n}: больше эта игра не берёт.", "{n} players: the most this game takes."),
+    "players_full_sheet": Text("Игроков {n}: больше на одном листе не помещается.",
+                               "{n} players: the most one sheet holds."),
     "add_player": Text("Добавить игрока", "Add player"),
     "remove_player": Text("Убрать игрока {n}", "Remove player {n}"),
     "move_up": Text("Поднять игрока {n}", "Move player {n} up"),
@@ -148,6 +151,11 @@ UI: dict[str, Text] = {
     "keys_range": Text("«{text}»: на кубиках только значения от {low} до {high}.",
                        "“{text}”: the dice show only {low} to {high}."),
     "keys_many": Text("«{text}»: кубиков пять.", "“{text}”: there are five dice."),
+    "keys_beyond": Text("«{extra}» после пяти кубиков не принято: бросок уже записан.",
+                        "“{extra}” after the five dice was not taken: the throw is recorded already."),
+    "keys_after": Text("«{extra}» набрано сразу после записанного броска и осталось в поле: сотрите, если это лишнее.",
+                       "“{extra}” was typed right after the throw was recorded and stays in the field: "
+                       "delete it if it was a key too many."),
     "all_blank_hint": Text(
         "Введите пять кубиков. Если все пять брошены снова, бросок можно записать без кубиков: он будет засчитан.",
         "Enter the five dice. If all five were thrown again, the throw can go without its dice; it still counts.",

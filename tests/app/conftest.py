@@ -34,10 +34,14 @@ class StandInPage:
         self.updates += 1
 
     def show_dialog(self, dialog: Any) -> None:
+        dialog.open = True  # as Flet's page marks a dialog it shows
         self.dialogs.append(dialog)
 
     def pop_dialog(self) -> Any:
-        return self.dialogs.pop() if self.dialogs else None
+        dialog = self.dialogs.pop() if self.dialogs else None
+        if dialog is not None:
+            dialog.open = False
+        return dialog
 
     def run_task(self, handler: Any) -> None:
         import asyncio

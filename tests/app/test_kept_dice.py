@@ -92,7 +92,8 @@ def test_a_digit_no_die_shows_is_said_at_once_and_taken_out_of_the_field(shell: 
     assert screen.dice.keys.value == "55"
     assert service.state.throws == 0  # nothing recorded
     screen.dice._keys_changed(_Typed("559"))
-    assert service.state.throws == 0 and len(shell.page.dialogs) == 2  # said again, still nothing recorded
+    assert service.state.throws == 0 and len(shell.page.dialogs) == 1  # said again in the dialog still open
+    assert "«559»" in " ".join(texts(shell.page.dialogs[-1].content))  # still nothing recorded
     assert screen.dice.keys.value == "55"
     screen.dice._keys_changed(_Typed("55236"))
     assert service.state.dice is not None and service.state.dice.values == (5, 5, 2, 3, 6)

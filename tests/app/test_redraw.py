@@ -169,3 +169,18 @@ def test_a_kept_control_inside_a_control_replaced_can_still_be_updated() -> None
     keys.value = "556"
     keys.update()
     assert "556" in browser.taken()
+
+
+def test_what_the_browser_types_in_a_kept_control_in_a_new_wrapper_reaches_it() -> None:
+    """The keys field sits in a wrapper built anew each time (its test identifier): Flet counted it
+    among the controls removed with the old wrapper and dropped it from the session's index, so the
+    browser's next change of its value went nowhere (a single digit and Enter read as nothing)."""
+    submitted: list[str] = []
+    keys = ft.TextField(value="", on_submit=lambda e: submitted.append(e.control.value))
+    _browser, session, root = shown(ft.Semantics(content=keys, identifier="dice-keys"))
+    for _ in range(3):  # every redraw after a throw
+        assert patch_in_place(session.page, root, ft.Column([ft.Semantics(content=keys, identifier="dice-keys")]))
+        session.apply_patch(keys._i, {"value": "4"})  # as the browser sends a digit typed
+        asyncio.run(session.dispatch_event(keys._i, "submit", None))
+        keys.value = ""
+    assert submitted == ["4", "4", "4"]

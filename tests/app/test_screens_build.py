@@ -306,7 +306,7 @@ def test_keys_that_are_no_dice_are_said_and_change_nothing(shell: Shell) -> None
         screen.dice.keys.value = typed
         screen.dice._throw_pressed(None)  # Throw pressed on what was typed
         assert len(page.dialogs) == 1 and said in " ".join(texts(page.dialogs[0].content))
-        page.dialogs.clear()
+        page.pop_dialog()  # closed, as its button does
         assert service.state.throws == 0
     shell.set_lang("ru")
     screen = shell.screen

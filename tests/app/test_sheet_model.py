@@ -7,9 +7,11 @@ from hypothesis import strategies as st
 
 from scorekeeper.app.sheet.model import (
     best_box,
+    best_boxes,
     box_cell,
     previews,
     reveal_offset,
+    reveal_spans,
     row_span,
     signed,
     stage_rows,
@@ -324,6 +326,23 @@ def test_the_box_a_throw_scores_most_in() -> None:
     written = apply(_roll(written, (6, 6, 6, 6, 6)), Score("poker"))  # Борис
     # Аня's small straight is written
     assert best_box(FENCES, previews(_roll(written, (1, 2, 3, 4, 5)))) == "chance"
+
+
+def test_the_boxes_a_throw_makes_best_hold_the_upper_one_too() -> None:
+    """A lower box's larger score does not hide the «гора»'s choice (1-1-1-2-3: «Шанс» 8, «Единицы»
+    at par); the span of the two is brought into view, or where it does not fit, its head."""
+    import doctest
+
+    from scorekeeper.app.sheet import model
+
+    state = new_game(FENCES, ["Аня", "Борис"])
+    assert best_boxes(FENCES, previews(state)) == []
+    assert best_boxes(FENCES, previews(_roll(state, (1, 1, 1, 2, 3)))) == ["ones", "chance"]
+    assert best_boxes(FENCES, previews(_roll(state, (6, 6, 6, 6, 6)))) == ["sixes", "poker"]
+    ones, chance = (row_span(FENCES, box, 0.0, 36, 44, 0.5) for box in ("ones", "chance"))
+    assert reveal_spans([ones, chance], offset=0, viewport=420) is None  # too far apart: the head stays
+    assert reveal_spans([ones, chance], offset=200, viewport=420) == 0.0
+    assert doctest.testmod(model).failed == 0
 
 
 def test_a_row_is_scrolled_into_view_as_little_as_it_takes() -> None:

@@ -51,3 +51,45 @@ def test_a_scroll_answered_after_its_control_was_redrawn_away_fails_the_call_not
             await asyncio.wait_for(call, 1)
 
     asyncio.run(play())
+
+
+def test_the_page_served_carries_the_connection_banner_once() -> None:
+    from scorekeeper.app.transport import with_connection_banner
+
+    page = "<html><head><title>Flet</title></head><body></body></html>"
+    once = with_connection_banner(page)
+    assert once.count('<script id="connection-state">') == 1
+    assert once.index("connection-banner") < once.index("</head>")
+    assert "Нет связи с сервером игры" in once and "No connection to the game's server" in once
+    assert with_connection_banner(once) == once
+
+
+def test_a_send_that_fails_closes_the_socket_so_the_tab_connects_again() -> None:
+    """A failed send ended the sending task alone: the tab's taps still came in and were handled,
+    with nothing sent back, and the phone stayed on its old sheet until reloaded."""
+    from flet_web.fastapi.flet_app import FletApp
+
+    from scorekeeper.app.transport import end_quietly_on_disconnect
+
+    class Socket:
+        closed: int | None = None
+
+        async def send_bytes(self, data: bytes) -> None:
+            raise RuntimeError("the send failed")
+
+        async def close(self, code: int = 1000) -> None:
+            self.closed = code
+
+    end_quietly_on_disconnect()
+    app = FletApp.__new__(FletApp)
+    socket = Socket()
+
+    async def run() -> None:
+        queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        queue.put_nowait(b"\x00patch")
+        app._FletApp__websocket = socket  # type: ignore[attr-defined]
+        app._FletApp__send_queue = queue  # type: ignore[attr-defined]
+        await vars(FletApp)["_FletApp__send_loop"](app)
+
+    asyncio.run(run())
+    assert socket.closed == 1011

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from scorekeeper.app.config import AppConfig
+from scorekeeper.app.dice_entry.model import HOLD_S
 from scorekeeper.app.sheet.view import SheetScreen
 from scorekeeper.app.shell import Shell
 from tests.app.conftest import StandInPage, open_sheet
@@ -63,5 +65,12 @@ def test_dice_being_tapped_when_another_phone_records_the_throw_are_not_dropped_
     sheet._roll((2, 2, 3, 4, 6))  # when Аня's phone records the throw
     assert hint(other) == "Этот бросок уже записали на другом телефоне: 2-2-3-4-6"
     assert "другом телефоне" not in hint(shell)  # the phone that recorded it is not told
-    tap(other, "face-5")  # the next tap: the news has been read
+    other_sheet = other.screen
+    assert isinstance(other_sheet, SheetScreen)
+    tap(other, "face-5")  # Борис's fifth tap, meant for the throw recorded: held back, the news said again
+    assert "другом телефоне" in hint(other)
+    assert other_sheet.dice.entry.values == [2, 2, 3, 4, 6] and service.state.throws == 1
+    other_sheet.dice.notice.overtaken_at = time.monotonic() - HOLD_S  # a moment later
+    tap(other, "die-5")  # the next tap: the news has been read
     assert "другом телефоне" not in hint(other)
+    assert other_sheet.dice.entry.values == [2, 2, 3, 4, None]

@@ -47,3 +47,17 @@ def test_a_throw_brings_the_box_it_scores_most_in_into_view(new_tab, server, db_
     tab.shot("sheet-throw-shows-its-best-box")
     tab.tap("box-2-1-poker")
     tab.wait_text("box-2-1-poker", "50")
+
+
+def test_a_throw_keeps_the_upper_box_it_makes_best_in_view_beside_the_lower_one(new_tab, server, db_path) -> None:
+    """1-1-1-2-3 scores most in «Шанс» at the foot of the sheet, yet the «гора»'s «Единицы» at its
+    head is the choice a player weighs: where the two do not fit the view together, the upper one
+    stays in view, with the lower boxes below it that fit («Тройка»), not «Шанс» alone."""
+    game_id = written(db_path, "ru_fences", ["Аня", "Борис", "Вера"], [Roll((5, 5, 5, 2, 3)), Score("three")])
+    tab = new_tab(url=f"{server.url}game/{game_id}", color_scheme="dark")
+    tab.wait_text("turn", re.compile("Борис"))
+    tab.type_dice("11123")
+    tab.wait_text("turn", re.compile("бросок 1"))
+    time.sleep(0.5)  # scrolled, if at all
+    assert in_view(tab, "box-2-1-ones") and in_view(tab, "box-2-1-three")
+    tab.shot("sheet-throw-keeps-the-gora-in-view")

@@ -283,3 +283,70 @@ def parse_keys(text: str, low: int = 1, high: int = 6) -> tuple[int, ...] | None
     if keys_problem(text, low, high) is not None:
         return None
     return tuple(int(d) for d in re.findall(r"\d", text))
+
+
+BEYOND_S = 1.0  # s after a throw taken from five typed keys: a key typed meanwhile may be a sixth (said so)
+HOLD_S = 2.0  # s after this panel's taps were overtaken by another phone's throw: later taps were meant for it
+
+
+@dataclass
+class Notice:
+    """What the dice panel says beyond its dice, and what it holds back meanwhile.
+
+    A note stays until the player's next action on the panel or the game's next change after the one
+    it came with; taps arriving just after another phone recorded the throw being tapped here were
+    meant for that throw, and are held back rather than applied to the throw recorded.
+
+    >>> notice = Notice()
+    >>> notice.tell("recorded elsewhere", now=10.0, overtaken=True); notice.synced(); notice.text
+    'recorded elsewhere'
+    >>> notice.holds_taps(now=11.0), notice.holds_taps(now=12.5)
+    (True, False)
+    >>> notice.synced(); notice.text
+    ''
+    >>> notice.took("55523", now=20.0); notice.beyond_taken("555231", now=21.0), notice.beyond_taken("555231", now=21.0)
+    (('1', True), None)
+    >>> notice.took("55523", now=20.0); notice.beyond_taken("1", now=20.3), notice.beyond_taken("1", now=20.3)
+    (('1', False), None)
+    >>> notice.took("55523", now=20.0); notice.beyond_taken("4", now=23.0)
+    """
+
+    text: str = ""
+    fresh: bool = False  # told with the game's change being drawn: kept through that change's sync
+    overtaken_at: float | None = None
+    taken: str = ""  # the keys of the last throw taken as typed, while more may still arrive
+    taken_at: float = 0.0
+
+    def tell(self, text: str, now: float, overtaken: bool = False) -> None:
+        self.text, self.fresh = text, True
+        self.overtaken_at = now if overtaken else None
+
+    def synced(self) -> None:
+        """The game changed: a note told with that change stays, an older one goes."""
+        if self.fresh:
+            self.fresh = False
+        else:
+            self.text, self.overtaken_at = "", None
+
+    def acted(self) -> None:
+        """The player acted on the panel: the note has been read."""
+        self.text, self.fresh, self.overtaken_at = "", False, None
+
+    def holds_taps(self, now: float) -> bool:
+        return self.overtaken_at is not None and now - self.overtaken_at < HOLD_S
+
+    def took(self, keys: str, now: float) -> None:
+        self.taken, self.taken_at = keys, now
+
+    def beyond_taken(self, keys: str, now: float) -> tuple[str, bool] | None:
+        """Keys typed on after the five of a throw taken: (what follows those five, True) where the
+        browser had not yet emptied the field (surely a key too many), (the keys, False) where they
+        came into the emptied field at once (a key too many, or a quick hand's next throw: said,
+        not dropped); else None. Asked once per throw taken."""
+        taken, self.taken = self.taken, ""
+        if taken and len(keys) > len(taken) and keys.startswith(taken):
+            extra = keys[len(taken):].strip()
+            return (extra, True) if extra else None
+        if taken and now - self.taken_at < BEYOND_S and keys.strip():
+            return keys.strip(), False
+        return None

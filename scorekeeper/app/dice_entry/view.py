@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import copy
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from scorekeeper.app import theme
-from scorekeeper.app.dice_entry.model import DiceEntry, good_keys, keys_problem, parse_keys
+from scorekeeper.app.dice_entry.model import DiceEntry, Notice, good_keys, keys_problem, parse_keys
 from scorekeeper.app.shell import Shell, tagged
 from scorekeeper.app.widgets.die import die_face
 from scorekeeper.rules import Variant
@@ -31,6 +32,28 @@ def is_phone(user_agent: str | None) -> bool:
     """The browser is a phone's or a tablet's (its on-screen keyboard would cover the sheet)."""
     agent = (user_agent or "").lower()
     return any(word in agent for word in ("mobi", "android", "iphone", "ipad"))
+
+
+def typed(e: Any) -> str:
+    """The keys field's text as this event has it: the browser sends the text with each change, and
+    the field's value may already hold later keys (a busy server handles a quick hand's changes
+    after they all arrived: read from the field, «55552» then «555524» were both read as six keys,
+    and the throw was never taken)."""
+    data = getattr(e, "data", None)
+    return data if isinstance(data, str) else (e.control.value or "")
+
+
+def say_again(shell: Shell, dialog: ft.AlertDialog | None, reason: str) -> ft.AlertDialog:
+    """`reason` in `dialog` where it is still open (shell.explain's), else in a new «why not» dialog."""
+    text = getattr(getattr(dialog, "content", None), "content", None)
+    if dialog is None or not dialog.open or not isinstance(text, ft.Text):
+        return shell.explain(shell.t("why_not"), reason)
+    text.value = reason
+    try:
+        text.update()
+    except RuntimeError:  # on no page (Flet raises): drawn when it is
+        pass
+    return dialog
 
 
 class DicePanel:
@@ -63,7 +86,8 @@ class DicePanel:
         self._dropped = ""  # the keys emptied by another phone's change, while they may still come
         self._nudged = False  # a face was pressed with no die waiting for one: the hint says what to tap
         self._synced: list[int | None] = []  # the dice as the game last set them (what taps change)
-        self._news = ""  # said once in the hint, where taps of this panel were overtaken (tell)
+        self.notice = Notice()  # said in the hint beyond the dice (tell)
+        self._slip: ft.AlertDialog | None = None  # the dialog open on a slip typed: later slips update it
         self.box = ft.Container()
         self.dice_row = ft.Row()
         self.hint = ft.Text("", size=14, color=theme.MUTED, text_align=ft.TextAlign.CENTER)
@@ -98,14 +122,25 @@ class DicePanel:
         self.why_not = "" if enabled else why_not
         self.can_skip = can_skip and self.on_throw_without_dice is not None
         self.skipped = skipped
+        self.notice.synced()
 
     def touched(self) -> bool:
         """Dice were tapped or typed here since the game last set them."""
         return self.entry.values != self._synced or bool(self.keys.value)
 
     def tell(self, news: str) -> None:
-        """Say `news` in the hint until the next tap (what became of this panel's taps)."""
-        self._news = news
+        """Say `news` in the hint until the next action here (what became of this panel's taps,
+        overtaken by another phone: those still arriving for the old throw are held back)."""
+        self.notice.tell(news, time.monotonic(), overtaken=True)
+
+    def _held(self) -> bool:
+        """A tap that came just after another phone recorded the throw tapped here: not applied to
+        the throw recorded, the note said again; else the note has been read."""
+        if self.notice.holds_taps(time.monotonic()):
+            self.refresh()
+            return True
+        self.notice.acted()
+        return False
 
     def forget_typed(self) -> None:
         """Empty the keys field: what was typed there was meant for a state the game has left
@@ -132,13 +167,13 @@ class DicePanel:
         return use
 
     def _tap_die(self, number: int) -> None:
-        if not self.enabled:
+        if not self.enabled or self._held():
             return
         self.entry.tap_die(number)
         self.refresh()
 
     def _face(self, value: int) -> None:
-        if not self.enabled:
+        if not self.enabled or self._held():
             return
         before = list(self.entry.values)
         values = self.entry.press_face(value)
@@ -199,7 +234,7 @@ class DicePanel:
             self.refresh()
 
     def _rethrow_all(self, _: Any) -> None:
-        if self.enabled:
+        if self.enabled and not self._held():
             self.entry.rethrow_all()
             self.refresh()
 
@@ -209,6 +244,8 @@ class DicePanel:
             return False
         self.keys.value = ""
         self.entry.values = list(values)
+        self.notice.acted()  # a note on the keys before is no news once they made a throw
+        self.notice.took(text, time.monotonic())
         self._throw(values)
         return True
 
@@ -232,10 +269,15 @@ class DicePanel:
             self._throw_pressed(None)
         elif problem in ("chars", "range", "many"):
             key = {"chars": "keys_chars", "range": "keys_range", "many": "keys_many"}[problem]
-            self.shell.explain(t("why_not"), t(key, text=text.strip(), low=self.entry.low, high=self.entry.high))
+            self._say_slip(t(key, text=text.strip(), low=self.entry.low, high=self.entry.high))
+
+    def _say_slip(self, reason: str) -> None:
+        """Say what is wrong with the keys typed (each key of «abc» is a change of the field: one
+        dialog, not a stack of three)."""
+        self._slip = say_again(self.shell, self._slip, reason)
 
     def _keys_changed(self, e: Any) -> None:
-        text = e.control.value or ""
+        text = typed(e)
         dropped, self._dropped = self._dropped, ""
         if dropped and len(text) > len(dropped) and text.startswith(dropped):
             # The browser typed on before it showed the emptied field: the game changed under it.
@@ -243,6 +285,15 @@ class DicePanel:
             self.refresh()
             self.shell.explain(self.shell.t("why_not"), GameMovedOn().in_(self.shell.lang))
             return
+        beyond = self.notice.beyond_taken(text, time.monotonic())
+        if beyond is not None and beyond[1]:  # typed on past the five dice of the throw just taken
+            self.keys.value = ""
+            self.notice.tell(self.shell.t("keys_beyond", extra=beyond[0]), time.monotonic())
+            self.refresh()
+            return
+        if beyond is not None:  # typed into the emptied field at once: perhaps a key too many
+            self.notice.tell(self.shell.t("keys_after", extra=beyond[0]), time.monotonic())
+            self.refresh()
         problem = keys_problem(text, self.entry.low, self.entry.high)
         if problem in ("chars", "range"):
             # A slip (a 0 or 7 beside the 1-6 keys) is said at once and taken out of the field: left
@@ -253,14 +304,13 @@ class DicePanel:
             except RuntimeError:  # the panel is on no page: the field is drawn when it is shown
                 pass
             key = "keys_chars" if problem == "chars" else "keys_range"
-            self.shell.explain(self.shell.t("why_not"), self.shell.t(key, text=text.strip(), low=self.entry.low,
-                                                                     high=self.entry.high))
+            self._say_slip(self.shell.t(key, text=text.strip(), low=self.entry.low, high=self.entry.high))
             return
         # Five digits are taken as soon as the fifth is typed, so a quick hand loses nothing.
         self._take_keys(text)
 
     def _keys_submitted(self, e: Any) -> None:
-        text = e.control.value or ""
+        text = typed(e)
         if not self._take_keys(text) and text.strip():
             self._take_some_keys(text)
         try:
@@ -299,8 +349,8 @@ class DicePanel:
 
     def _set_hint(self) -> None:
         """Say what the faded dice mean while the pad would fill them."""
-        if self._news:
-            self.hint.value, self._news = self._news, ""
+        if self.notice.text:
+            self.hint.value = self.notice.text
         elif not self.enabled:
             self.hint.value = self.why_not
         else:

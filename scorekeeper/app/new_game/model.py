@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
@@ -11,6 +12,19 @@ from scorekeeper.rules import VARIANT_IDS, OptionSpec, get_variant, option_specs
 from scorekeeper.rules.registry import resolve_options
 
 MAX_PLAYERS = 12
+
+
+def is_placeholder(name: str) -> bool:
+    """A seat's stand-in name («Игрок 2», "Player 2": its field left empty), which names nobody: it
+    is not offered as a known player in later games.
+
+    >>> is_placeholder("Игрок 2"), is_placeholder("Player 11"), is_placeholder("Игорь")
+    (True, True, False)
+    """
+    from scorekeeper.i18n.ui import UI
+
+    words = {re.escape(text.split("{n}")[0].strip()) for text in (UI["player_n"].ru, UI["player_n"].en)}
+    return re.fullmatch(rf"(?:{'|'.join(sorted(words))})\s+\d+", name.strip()) is not None
 
 # Options that mean something only while another has a value: option -> (that option, value).
 OPTION_NEEDS: dict[str, tuple[str, Any]] = {
@@ -30,6 +44,7 @@ class NewGameForm:
     names: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        self.known_names = [name for name in self.known_names if not is_placeholder(name)]
         if not self.names:
             self.names = [self.suggest_name(), ""]
             self.names[1] = self.suggest_name()

@@ -131,7 +131,8 @@ def turn_bar(shell: Speaks, state: State, turn_text: str, crossing: bool, chance
     """The turn line with the button beside it; with chances to show, the turn takes the whole
     width and the chances line below it is a tap target of its own that explains them."""
     t = shell.t
-    turn_label = tagged(ft.Text(turn_text, size=17, weight=ft.FontWeight.W_600,
+    turn_label = tagged(ft.Text(turn_text, size=17, weight=ft.FontWeight.W_600, max_lines=2,
+                                overflow=ft.TextOverflow.ELLIPSIS,
                                 color=ft.Colors.ERROR if crossing else None,
                                 semantics_label=turn_text.replace("\u00a0", " ")), "turn")
     if not chances:

@@ -97,6 +97,37 @@ def best_box(variant: Variant, hints: dict[str, Evaluation | None]) -> str | Non
     return best[1] if best is not None else None
 
 
+def best_boxes(variant: Variant, hints: dict[str, Evaluation | None]) -> list[str]:
+    """The open boxes a throw makes best: the best of the upper section (the «гора») and the best of
+    the rest, in the sheet's order; a lower box's larger score must not hide the upper choice."""
+    upper = set(variant.upper_ids)
+    found = [best_box(variant, {k: v for k, v in hints.items() if (k in upper) == part}) for part in (True, False)]
+    return [box for box in found if box is not None]
+
+
+def reveal_spans(spans: list[tuple[float, float]], offset: float, viewport: float, margin: float = 8.0
+                 ) -> float | None:
+    """The scroll offset that brings all the spans (top, height) into view, moving as little as it
+    can; where they do not fit together, the first one at the top of the view with as many of the
+    others below it as fit. None where no move is needed (or there is no span).
+
+    >>> reveal_spans([(200, 36), (500, 36)], offset=0, viewport=420)
+    124.0
+    >>> reveal_spans([(0, 36), (600, 36)], offset=300, viewport=420)
+    0.0
+    >>> reveal_spans([(100, 36)], offset=0, viewport=420) is None
+    True
+    """
+    if not spans:
+        return None
+    top = min(t for t, _ in spans)
+    bottom = max(t + h for t, h in spans)
+    if bottom - top + 2 * margin <= viewport:
+        return reveal_offset(top, bottom - top, offset, viewport, margin)
+    target = max(spans[0][0] - margin, 0.0)
+    return target if abs(target - offset) > 0.5 else None
+
+
 def row_span(variant: Variant, box_id: str, above: float, box_h: float, other_h: float, line: float
              ) -> tuple[float, float]:
     """Where a box's row lies in the sheet's scrolling part: (top, height) in pixels from its start,
@@ -278,13 +309,25 @@ def winners_line(state: State, lang: Lang) -> str:
     return f"{line} — {why}" if why else line
 
 
+TURN_NAME_CHARS = 18  # a name longer than this is cut in the turn line, which then takes two lines at most
+
+
+def short_name(name: str, most: int = TURN_NAME_CHARS) -> str:
+    """`name` as the turn line shows it: whole, or cut with «…» where it is longer than `most`.
+
+    >>> short_name("Аня"), short_name("Александра Владимировна Петрова-Водкина")
+    ('Аня', 'Александра Владим…')
+    """
+    return name if len(name) <= most else name[: most - 1].rstrip() + "…"
+
+
 def turn_line(state: State, lang: Lang) -> str:
     """Whose turn, stage, throw k of m (or who won, and why when a Generala servida ended it)."""
     sheet = state.sheet()
     if state.finished:
         return f"{tr('finished', lang)}. {winners_line(state, lang)}"
     turn = sheet["turn"]
-    parts = [tr("turn_of", lang, name=turn["player"])]
+    parts = [tr("turn_of", lang, name=short_name(turn["player"]))]
     if state.variant.stages > 1:
         parts.append(tr("stage_n", lang, n=turn["stage"]))
     if state.variant.one_throw:

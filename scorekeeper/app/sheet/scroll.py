@@ -10,7 +10,7 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.app import theme
-from scorekeeper.app.sheet.model import reveal_offset
+from scorekeeper.app.sheet.model import reveal_spans
 from scorekeeper.app.widgets.score_grid import Stripe, draw
 
 SCROLL_EVERY_MS = 50  # how often the browser says where the boxes are, while they scroll
@@ -75,10 +75,10 @@ class SheetScroll:
         return ft.Column([names_box, grid, totals_box], spacing=0, expand=True)
 
     def after_mount(self, run_task: Callable[..., Any], games: int, seat: int | None,
-                    best_span: Callable[[], tuple[float, float] | None], screen_h: float) -> None:
+                    best_spans: Callable[[], list[tuple[float, float]]], screen_h: float) -> None:
         """A match's next game opens at the top, the players' names in view; otherwise the boxes
         stay where the player scrolled them, and after this screen's throw the sheet scrolls on to
-        the box it scores most in (`best_span`: its top and height), where that is out of view;
+        the boxes it makes best (`best_spans`: their tops and heights), where they are out of view;
         with many players, bring the current player's column (`seat`) into view."""
         grid = self.grid
         to_best, self.reveal = self.reveal, False
@@ -89,9 +89,9 @@ class SheetScroll:
         else:
             # The boxes where the player left them (a redraw may build them anew at the top), or on
             # to the box the throw scores most in.
-            span = best_span() if to_best else None
+            spans = best_spans() if to_best else []
             viewport = self.viewport or max(screen_h - FIXED_H, MIN_VIEWPORT)
-            best = reveal_offset(span[0], span[1], self.offset, viewport) if span is not None else None
+            best = reveal_spans(spans, self.offset, viewport)
             target = best if best is not None else (self.offset or None)
         if grid is not None and target is not None:
             offset = target

@@ -26,7 +26,7 @@ from scorekeeper.app.sheet.grid import (
     panel_width,
 )
 from scorekeeper.app.sheet.model import (
-    best_box,
+    best_boxes,
     previews,
     row_span,
     turn_line,
@@ -111,13 +111,13 @@ class SheetScreen:
         """Keep the boxes where the player scrolled them, or bring the throw's best box into view."""
         state = self.service.state
         self.scroll.after_mount(self.shell.page.run_task, len(state.games), None if state.finished else state.seat,
-                                self._best_span, self.shell.height)
+                                self._best_spans, self.shell.height)
 
-    def _best_span(self) -> tuple[float, float] | None:
-        """Where the box the throw scores most in lies in the grid (None: the throw makes none)."""
+    def _best_spans(self) -> list[tuple[float, float]]:
+        """Where the boxes the throw makes best (upper and lower) lie in the grid (none: it makes none)."""
         state = self.service.state
-        best = best_box(self.variant, self._hints(state, self.viewing_stage or state.stage))
-        return None if best is None else row_span(self.variant, best, 0.0, theme.ROW_H, OTHER_ROW_H, LINE_W)
+        best = best_boxes(self.variant, self._hints(state, self.viewing_stage or state.stage))
+        return [row_span(self.variant, box, 0.0, theme.ROW_H, OTHER_ROW_H, LINE_W) for box in best]
 
     def _hints(self, state: State, stage: int) -> dict[str, Any]:
         """What each open box of the current player would take now, in the stage shown."""
