@@ -6,6 +6,7 @@ from pathlib import Path
 
 import flet as ft
 
+from scorekeeper.app.dice_entry.pad import die_side
 from scorekeeper.app.shell import Shell
 from tests.app.conftest import open_sheet
 from tests.app.controls import identifiers, walk
@@ -38,7 +39,7 @@ def test_a_phone_held_sideways_has_the_dice_beside_the_boxes(shell: Shell) -> No
         assert "box-1-1-ones" not in found
         # The sheet's columns share what is left beside the panel; five dice and the photo fit it.
         assert screen._cell_width(3) * 3 + screen._name_width() + 16 <= width - side.width + 0.5
-        assert 5 * screen.dice._die_size() + 4 * 5 + 48 + 10 + 16 <= side.width + 0.5
+        assert 5 * die_side(screen.dice.width or shell.width, False) + 4 * 5 + 48 + 10 + 16 <= side.width + 0.5
         screen.dispose()
 
 

@@ -224,6 +224,16 @@ class DiceEntry:
         """0-based indexes of the blank dice, left to right."""
         return [i for i, v in enumerate(self.values) if v is None]
 
+    def kept_faces(self) -> list[int]:
+        """The dice a photo showing fewer than five joins (a photo of the dice thrown again): those
+        set while others are blank (kept through a throw recorded without its dice, entered by taps,
+        or left when the others were tapped for throwing again), or, right after a throw, those
+        outside the dice offered for throwing again."""
+        if any(v is None for v in self.values):
+            return [v for v in self.values if v is not None]
+        return [v for i, v in enumerate(self.values) if i not in self.suggested and v is not None] \
+            if self.suggested else []
+
     def complete(self) -> tuple[int, ...] | None:
         """The five values if none is blank."""
         if any(v is None for v in self.values):
@@ -350,3 +360,24 @@ class Notice:
         if taken and now - self.taken_at < BEYOND_S and keys.strip():
             return keys.strip(), False
         return None
+
+
+def hint_key(entry: DiceEntry, nudged: bool, skipped: int, can_skip: bool, clamped: bool) -> str:
+    """Which hint the panel says under the dice (its i18n key; '' for none): what the faded or
+    blank dice mean while the pad would fill them."""
+    blanks = entry.blanks()
+    some_blank = bool(blanks) and len(blanks) < len(entry.values)
+    if nudged:
+        return "tap_dice_hint"
+    if entry.suggested:
+        return "suggested_hint"
+    if skipped and blanks:
+        return "without_dice_hint"
+    if entry.thrown is not None and some_blank:
+        return "blank_faces_hint"  # the others of a throw made: thrown again
+    if can_skip and some_blank:
+        return "partial_hint"
+    if clamped:  # football: 7+ goals count as 6
+        return "clamp_hint"
+    return ""
+

@@ -14,7 +14,21 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.app import theme
-from scorekeeper.app.dice_entry.model import DiceEntry, Notice, good_keys, keys_problem, parse_keys
+from scorekeeper.app.dice_entry.model import (
+    DiceEntry,
+    Notice,
+    good_keys,
+    hint_key,
+    keys_problem,
+    parse_keys,
+)
+from scorekeeper.app.dice_entry.pad import (
+    THROW_PAD,
+    die_side,
+    face_pad,
+    rethrow_button,
+    throw_button,
+)
 from scorekeeper.app.shell import Shell, tagged
 from scorekeeper.app.widgets.die import die_face
 from scorekeeper.rules import Variant
@@ -25,7 +39,6 @@ KEYS_MIN_W = 84  # ... and the least it takes where it has not (a phone held sid
 # sheet), its icon left out: five digits still show whole
 ACTION_CHAR_PX = 9.5  # px a letter of the throw button's label takes (17 px)
 RETHROW_W = 88  # «Все 5»
-THROW_PAD = 14  # the throw button's padding on each side (Flutter's own 24 ran its label past a narrow panel)
 
 
 def is_phone(user_agent: str | None) -> bool:
@@ -354,46 +367,17 @@ class DicePanel:
         elif not self.enabled:
             self.hint.value = self.why_not
         else:
-            entry = self.entry
-            if self._nudged:
-                self.hint.value = self.shell.t("tap_dice_hint")
-                self._nudged = False  # until the next tap
-            elif entry.suggested:
-                self.hint.value = self.shell.t("suggested_hint")
-            elif self.skipped and entry.blanks():
-                self.hint.value = self.shell.t("without_dice_hint", k=self.skipped)
-            elif entry.thrown is not None and entry.blanks() and len(entry.blanks()) < len(entry.values):
-                self.hint.value = self.shell.t("blank_faces_hint")  # the others of a throw made: thrown again
-            elif self.can_skip and entry.blanks() and len(entry.blanks()) < len(entry.values):
-                self.hint.value = self.shell.t("partial_hint")
-            elif self.numeric and self.variant.clamp is not None:  # football: 7+ goals count as 6
-                self.hint.value = self.shell.t("clamp_hint", n=self.variant.clamp + 1, m=self.variant.clamp)
-            else:
-                self.hint.value = ""
+            key = hint_key(self.entry, self._nudged, self.skipped, self.can_skip,
+                           self.numeric and self.variant.clamp is not None)
+            self._nudged = False  # until the next tap
+            clamp = self.variant.clamp or 0
+            self.hint.value = self.shell.t(key, k=self.skipped, n=clamp + 1, m=clamp) if key else ""
         self.hint_box.visible = bool(self.hint.value)
-
-    def _rethrow_button(self) -> ft.Control:
-        """«Все 5»: all five dice thrown again, named (an arrow alone went unnoticed, and a player
-        who threw all five filled the faded dice with the first faces: two throws recorded)."""
-        t = self.shell.t
-        return ft.OutlinedButton(
-            content=ft.Row([ft.Icon(ft.Icons.REFRESH, size=18), ft.Text(t("rethrow_all_short"), size=15)],
-                           spacing=4, tight=True),
-            on_click=self._rethrow_all, tooltip=t("rethrow_all"), height=44,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-        )
-
-    def _die_size(self) -> float:
-        """A die's side: the full size where the row fits, smaller on a narrower phone."""
-        # The panel's padding (16), the gaps between the dice and, beside the dice, the photo
-        # button (48) after a gap (10); football's goals have no photo button and wider gaps.
-        taken = 16 + (4 * 10 if self.numeric else 4 * 5 + 48 + 10)
-        return max(40.0, min(float(theme.DIE), ((self.width or self.shell.width) - taken) / 5))
 
     def _dice(self) -> list[ft.Control]:
         t = self.shell.t
         entry = self.entry
-        size = self._die_size()
+        size = die_side(self.width or self.shell.width, self.numeric)
         dice: list[ft.Control] = []
         for number in range(1, 6):
             value = entry.values[number - 1]
@@ -408,19 +392,8 @@ class DicePanel:
 
             dice = [ft.Row(dice, spacing=5, tight=True),  # five dice and the button fit the width
                     photo_button(self.shell, 5, self._photo_use(self.moment), enabled=self.enabled,
-                                 kept=self._kept_faces())]
+                                 kept=self.entry.kept_faces())]
         return dice
-
-    def _kept_faces(self) -> list[int]:
-        """The dice a photo showing fewer than five joins (a photo of the dice thrown again): those
-        set on the panel while others are blank (kept through a throw recorded without its dice,
-        entered by taps, or left when the others were tapped for throwing again), or, right after
-        a throw, those outside the dice offered for throwing again."""
-        values = self.entry.values
-        if any(v is None for v in values):
-            return [v for v in values if v is not None]
-        return [v for i, v in enumerate(values) if i not in self.entry.suggested and v is not None] \
-            if self.entry.suggested else []
 
     def _fit_keys(self, throw_label: str) -> None:
         """The keys field as wide as the actions' row leaves it beside «Все 5» and the throw button
@@ -434,62 +407,12 @@ class DicePanel:
         self.keys.prefix_icon = None if narrow else ft.Icons.KEYBOARD
 
     def _content(self) -> ft.Column:
-        t = self.shell.t
-        entry = self.entry
-        faces = range(entry.low, entry.high + 1)
-        pad_rows: list[list[int]] = [list(faces)] if len(faces) <= 6 else [list(faces)[:5], list(faces)[5:]]
-        pad: list[ft.Control] = []
-        for row in pad_rows:
-            buttons: list[ft.Control] = []
-            for value in row:
-                shown = f"{value}+" if self.numeric and value == entry.high and value >= 9 else str(value)
-                face_label = t("goals_v" if self.numeric else "face_v", v=shown)
-                if self.numeric:
-                    inner: ft.Control = ft.Text(shown, size=22, weight=ft.FontWeight.BOLD, semantics_label="")
-                else:
-                    inner = die_face(value, 34)
-                button = ft.Container(
-                    content=inner,
-                    height=theme.TAP,
-                    expand=True,
-                    alignment=ft.Alignment.CENTER,
-                    border_radius=10,
-                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                    on_click=lambda _, v=value: self._face(v),
-                    ink=True,
-                )
-                buttons.append(tagged(button, f"face-{value}", face_label, button=True, expand=True))  # type: ignore[arg-type]
-            pad.append(ft.Row(buttons, spacing=6))
-        label = t("record_tour" if self.variant.one_throw else "throw")
+        label = self.shell.t("record_tour" if self.variant.one_throw else "throw")
         self._fit_keys(label)
-        actions = ft.Row(
-            [
-                tagged(self._rethrow_button(), "rethrow-all"),
-                tagged(self.keys, "dice-keys", t("dice_keys")),
-                tagged(
-                    ft.FilledButton(
-                        content=ft.Row([ft.Icon(ft.Icons.CASINO), ft.Text(label, size=17)], spacing=6),
-                        on_click=self._throw_pressed,
-                        height=44,
-                        expand=True,
-                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=THROW_PAD)),
-                    ),
-                    "throw",
-                    expand=True,  # type: ignore[arg-type]
-                ),
-            ],
-            spacing=6,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        )
-        if self.numeric:
-            actions.controls.pop(0)
-        return ft.Column(
-            [
-                self.dice_row,
-                self.hint_box,
-                *pad,
-                actions,
-            ],
-            spacing=6,
-            opacity=1.0 if self.enabled else 0.5,
-        )
+        actions: list[ft.Control] = [] if self.numeric else [tagged(rethrow_button(self.shell.t, self._rethrow_all),
+                                                                    "rethrow-all")]
+        actions += [tagged(self.keys, "dice-keys", self.shell.t("dice_keys")), throw_button(label, self._throw_pressed)]
+        row = ft.Row(actions, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        pad = face_pad(self.shell.t, self.entry.low, self.entry.high, self.numeric, self._face)
+        return ft.Column([self.dice_row, self.hint_box, *pad, row], spacing=6,
+                         opacity=1.0 if self.enabled else 0.5)

@@ -257,18 +257,9 @@ class NewGameScreen:
                 ),
                 "add-player",
             ),
-            *self._full_line(),
+            *full_line(self.shell, self.form),
             *self._known_names(),
         ]
-
-    def _full_line(self) -> list[ft.Control]:
-        """Why «add» is off once the table is full: a greyed button alone says nothing."""
-        most = self.form.max_players
-        if len(self.form.names) < most:
-            return []
-        by_game = get_variant(self.form.variant_id).max_players <= most  # else the sheet's own limit
-        text = self.shell.t("players_full" if by_game else "players_full_sheet", n=most)
-        return [tagged(ft.Text(text, size=15, color=theme.MUTED), "players-full", text)]
 
     def _refresh_players(self) -> None:
         """The players again, in place (the page keeps its scroll position)."""
@@ -379,3 +370,12 @@ class NewGameScreen:
             return
         unfinished.changed(s.store)  # the other phones' Home lists it
         s.open_game(service.game_id)
+
+def full_line(shell: Shell, form: NewGameForm) -> list[ft.Control]:
+    """Why «add» is off once the table is full: a greyed button alone says nothing."""
+    most = form.max_players
+    if len(form.names) < most:
+        return []
+    by_game = get_variant(form.variant_id).max_players <= most  # else the sheet's own limit
+    text = shell.t("players_full" if by_game else "players_full_sheet", n=most)
+    return [tagged(ft.Text(text, size=15, color=theme.MUTED), "players-full", text)]
