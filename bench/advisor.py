@@ -7,6 +7,7 @@ to solve a table, and solitaire games played by the advisor, a greedy player and
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import resource
 import statistics
@@ -42,14 +43,25 @@ def advice_after_throw(variant_id: str, reps: int = 60) -> float:
     return statistics.median(times)
 
 
-def fresh_process(reps: int = 3) -> float:
+def fresh_process(bytecode: bool, reps: int = 3) -> float:
+    """Wall time of `scorekeeper advise` after a throw in a new process. With `bytecode`, as an
+    installed package runs (compiled modules kept, in a temporary prefix); without, every module
+    compiled from source each time (PYTHONDONTWRITEBYTECODE)."""
     cmd = [sys.executable, "-m", "scorekeeper.cli", "advise", "yahtzee", "--open",
            ",".join(get_variant("yahtzee").box_ids), "--dice", "6", "6", "3", "2", "1", "--throw", "1"]
-    times = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        subprocess.run(cmd, check=True, capture_output=True)
-        times.append(time.perf_counter() - t0)
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory() as prefix:
+        if bytecode:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = prefix
+            subprocess.run(cmd, check=True, capture_output=True, env=env)
+        else:
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+        times = []
+        for _ in range(reps):
+            t0 = time.perf_counter()
+            subprocess.run(cmd, check=True, capture_output=True, env=env)
+            times.append(time.perf_counter() - t0)
     return statistics.median(times)
 
 
@@ -79,7 +91,9 @@ def main() -> None:
     if not args.skip_timing:
         for vid in ("yahtzee", "ru_fences"):
             print(f"advice after a throw, {vid}: median {advice_after_throw(vid):.1f} ms (table loaded)")
-        print(f"first advice in a fresh process (yahtzee, subprocess wall): median {fresh_process():.2f} s")
+        for bytecode in (True, False):
+            how = "modules compiled once" if bytecode else "modules compiled from source every time"
+            print(f"first advice in a fresh process (yahtzee, {how}): median {fresh_process(bytecode):.2f} s")
         seconds, peak = build(args.build)
         print(f"solving the {args.build} table: {seconds:.1f} s, peak memory {peak:.0f} MB")
     print(f"solitaire games ({args.games} each), mean final score ± standard error; "

@@ -68,7 +68,8 @@ class Sheet:
         if g.poker == j and score > 0:
             self.flag = 1
         self.mask &= ~(1 << j)
-        self.fences += g.variant.throws - throw
+        if g.variant.fences:
+            self.fences += g.variant.throws - throw
 
     def best_box(self, hand: int, throw: int, boxes: list[int] | None = None) -> int:
         for pool in (boxes or range(self.game.n), range(self.game.n)):

@@ -1,4 +1,6 @@
-"""Solve the tables shipped in assets/advisor (the default rules): `python -m scorekeeper.advisor.build`.
+"""Solve the tables shipped in assets/advisor: `python -m scorekeeper.advisor.build` (the default rules of
+yahtzee, yatzy, generala, ru_encyclopedia and ru_fences; Kniffel shares Yahtzee's), and
+`python -m scorekeeper.advisor.build yahtzee --option joker=verhoeff` (Verhoeff's joker convention).
 
 Prints, per table, the value of a whole game, the time and the file's size.
 """
@@ -20,12 +22,17 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("variants", nargs="*", default=list(SHIPPED))
     parser.add_argument("--out", default=None, help="directory (default: assets/advisor)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="house-rule option of the variants built (repeatable)")
     args = parser.parse_args(argv)
     from pathlib import Path
 
+    from scorekeeper.commands import parse_options
+
     out = Path(args.out) if args.out else assets_dir()
+    options = parse_options(args.option)
     for vid in args.variants:
-        game = Game(get_variant(vid))
+        game = Game(get_variant(vid, **options))
         t0 = time.perf_counter()
         table = solve(game, progress=True)
         path = out / f"{fingerprint(game, game.variant.throws)}.npz"

@@ -55,7 +55,7 @@ class Columns:
     def __len__(self) -> int:
         return len(self.masks)
 
-    def part(self, sel: npt.NDArray[np.bool_] | slice) -> Columns:
+    def part(self, sel: npt.NDArray[Any] | slice) -> Columns:
         return Columns(self.masks[sel], self.us[sel], self.fs[sel])
 
 

@@ -21,6 +21,7 @@ from scorekeeper.advisor.game import Game
 from scorekeeper.advisor.solve import Table, solve
 
 FORMAT = 1
+CHANCE_STEPS = 65535
 _loaded: dict[str, Table] = {}
 
 
@@ -68,16 +69,25 @@ def fingerprint(game: Game, throws: int) -> str:
 
 
 def save(table: Table, path: Path) -> None:
-    """Write a table compactly: float32, states that cannot occur as zeros (they compress away)."""
+    """Write a table compactly: values as float32, the chances in steps of 1/65535 (uint16), states
+    that cannot occur as zeros (they compress away)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    tab = table.tab
     with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as f:
-        np.savez_compressed(f, tab=table.tab.astype(np.float32), seconds=table.seconds)
+        np.savez_compressed(f, values=tab[..., 0].astype(np.float32),
+                            chances=np.round(np.clip(tab[..., 1:], 0, 1) * CHANCE_STEPS).astype(np.uint16),
+                            seconds=table.seconds)
+    os.chmod(f.name, 0o644)  # a table shipped or shared is read by everyone
     os.replace(f.name, path)
 
 
 def load(game: Game, path: Path) -> Table:
     with np.load(path) as data:
-        return Table(game, data["tab"], float(data["seconds"]))
+        values, chances = data["values"], data["chances"]
+        tab = np.empty(values.shape + (1 + chances.shape[-1],), np.float32)
+        tab[..., 0] = values
+        tab[..., 1:] = chances / np.float32(CHANCE_STEPS)
+        return Table(game, tab, float(data["seconds"]))
 
 
 def table_for(game: Game, throws: int | None = None, build: bool = True) -> Table | None:
