@@ -96,19 +96,24 @@ def main() -> None:
             print(f"first advice in a fresh process (yahtzee, {how}): median {fresh_process(bytecode):.2f} s")
         seconds, peak = build(args.build)
         print(f"solving the {args.build} table: {seconds:.1f} s, peak memory {peak:.0f} MB")
-    print(f"solitaire games ({args.games} each), mean final score ± standard error; "
-          "bonus (premium) stages per game")
+    print(f"solitaire games ({args.games} each): mean final score ± standard error (stages won with the "
+          "upper bonus / premium, per stage); 'expects': the advisor's own figure for a whole game")
     for vid in args.variants.split(","):
         v = get_variant(vid)
         t0 = time.perf_counter()
         res = (simulate_fences if v.fences else simulate)(v, args.games, seed=1)
-        per_stage = res.bonus.mean() / v.stages
-        line = [f"{vid:16s}", row("advisor", list(res.totals)), f"(bonus {per_stage:.3f})"]
-        for who in ("greedy", "outlook"):
+        line = [f"{vid:16s}"]
+        if not v.fences:
+            line.append(f"expects {advise(v, Position(frozenset(v.box_ids))).expected:7.2f}")
+        line.append(row("advisor", list(res.totals)))
+        if v.upper is not None:
+            line.append(f"({res.bonus.mean() / v.stages:.3f})")
+        for who in ("greedy", "outlook") if v.upper is not None else ("greedy",):
             scores, won, _lost = play(v, who, args.games, seed=2)
-            line += [row(who, scores), f"(bonus {won / args.games / v.stages:.3f})"]
+            line.append(row(who, scores))
+            if v.upper is not None:
+                line.append(f"({won / args.games / v.stages:.3f})")
         print("  ".join(line) + f"  [{time.perf_counter() - t0:.0f} s]", flush=True)
-
 
 if __name__ == "__main__":
     main()

@@ -3,6 +3,7 @@ to come under the best play from there, and the chances of the upper bonus / pen
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -183,12 +184,13 @@ def options_after_throw(game: Game, table: Table, cols: Columns, hand: int, thro
     return found
 
 
-def advise(variant: Variant, pos: Position) -> Advice:
-    """The advice for this position (AdviceError names what was wrong with it)."""
+def advise(variant: Variant, pos: Position, solving: Callable[[], None] | None = None) -> Advice:
+    """The advice for this position (AdviceError names what was wrong with it). `solving` is
+    called before a table that is neither shipped nor cached is solved (minutes)."""
     if variant.fences:
         from scorekeeper.advisor.fences import advise_fences
 
-        return advise_fences(variant, pos)
+        return advise_fences(variant, pos, solving)
     if variant.one_throw:
         raise AdviceError(f"{variant.id}: the throws are match results, not dice; there is no play to advise")
     game = game_of(variant)
@@ -198,7 +200,7 @@ def advise(variant: Variant, pos: Position) -> Advice:
         raise AdviceError(f"--fences: {variant.id} has no fences")
     f = flag_of(game, mask, pos.poker_value)
     hand = check_dice(variant, pos, variant.throws)
-    table = table_for(game)
+    table = table_for(game, solving=solving)
     assert table is not None
     cols = Columns(np.array([mask], np.intp), np.array([u], np.intp), np.array([f], np.intp))
     if hand < 0:

@@ -7,6 +7,8 @@ banked fences allow, each fence banked or spent valued at FENCE_WORTH points; a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from scorekeeper.advisor.advise import (
@@ -35,7 +37,7 @@ METHOD = ("the stage's exact best play with three throws a turn (every box, the 
           "worth; p_bonus/p_penalty: this turn as advised, later turns as the table plays them")
 
 
-def advise_fences(variant: Variant, pos: Position) -> Advice:
+def advise_fences(variant: Variant, pos: Position, solving: Callable[[], None] | None = None) -> Advice:
     game = game_of(variant)
     mask = mask_of(game, pos.open_boxes)
     u = upper_index(game, mask, pos.upper)
@@ -45,7 +47,7 @@ def advise_fences(variant: Variant, pos: Position) -> Advice:
         raise AdviceError("--poker-value: only Yahtzee and Kniffel have a five-of-a-kind bonus")
     throws = variant.throws + pos.fences
     hand = check_dice(variant, pos, throws)
-    table = table_for(game)
+    table = table_for(game, solving=solving)
     assert table is not None
     worth = FENCE_WORTH
     bank = np.array([worth * (variant.throws - t) for t in range(1, throws + 1)])

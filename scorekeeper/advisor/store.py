@@ -11,6 +11,7 @@ import hashlib
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -90,7 +91,8 @@ def load(game: Game, path: Path) -> Table:
         return Table(game, tab, float(data["seconds"]))
 
 
-def table_for(game: Game, throws: int | None = None, build: bool = True) -> Table | None:
+def table_for(game: Game, throws: int | None = None, build: bool = True,
+              solving: Callable[[], None] | None = None) -> Table | None:
     """The solved table of this game: from memory, assets, the cache, or solved now (and cached)."""
     throws = throws or game.variant.throws
     name = fingerprint(game, throws)
@@ -105,6 +107,8 @@ def table_for(game: Game, throws: int | None = None, build: bool = True) -> Tabl
             return table
     if not build:
         return None
+    if solving is not None:
+        solving()
     table = solve(game, throws)
     try:
         save(table, cache_dir() / f"{name}.npz")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from scorekeeper.commands import UsageError, parse_options, parse_whole, print_json
@@ -60,8 +61,12 @@ def run_advise(args: argparse.Namespace) -> int:
     )
     if position.throw == 0 and dice is not None:
         raise UsageError("--throw 0: the first throw of a turn is 1")
+    def solving() -> None:
+        print("scorekeeper advise: solving the best play for these rules once (kept for next time); "
+              "this takes minutes", file=sys.stderr, flush=True)
+
     try:
-        advice = advise(variant, position)
+        advice = advise(variant, position, solving)
     except AdviceError as error:
         raise UsageError(str(error)) from None
     print_json(advice.to_json())
