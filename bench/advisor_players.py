@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from scorekeeper.advisor.advise import game_of
 from scorekeeper.advisor.dice import dice
 from scorekeeper.advisor.game import Game
+from scorekeeper.advisor.model import game_of
 from scorekeeper.outlook import best_next_face, throw_again, upper_goal
 from scorekeeper.rules import Variant
 

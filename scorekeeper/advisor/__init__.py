@@ -10,6 +10,7 @@ turn and by the stage's table beyond it (`fences`). Pure: numpy, and the tables 
 ('chance', 20)
 """
 
-from scorekeeper.advisor.advise import Advice, AdviceError, Option, Position, advise
+from scorekeeper.advisor.advise import advise
+from scorekeeper.advisor.model import Advice, AdviceError, Option, Position
 
 __all__ = ["Advice", "AdviceError", "Option", "Position", "advise"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scorekeeper.advisor.advise import AdviceError, Position, advise, game_of
+from scorekeeper.advisor.advise import advise
+from scorekeeper.advisor.model import AdviceError, Position, game_of
 from scorekeeper.advisor.store import table_for
 from scorekeeper.game import State
 from scorekeeper.rules import Variant

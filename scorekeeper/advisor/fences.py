@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from scorekeeper.advisor.advise import (
+from scorekeeper.advisor.dice import dice
+from scorekeeper.advisor.model import (
     Advice,
     AdviceError,
     Option,
@@ -22,7 +23,6 @@ from scorekeeper.advisor.advise import (
     options_after_throw,
     upper_index,
 )
-from scorekeeper.advisor.dice import dice
 from scorekeeper.advisor.solve import P_BONUS, P_PENALTY, VALUE, Columns, turn_values
 from scorekeeper.advisor.store import table_for
 from scorekeeper.rules import Variant

@@ -7,8 +7,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.advisor.advise import AdviceError, Option, advise
+from scorekeeper.advisor.advise import advise
 from scorekeeper.advisor.chances import position_of
+from scorekeeper.advisor.model import AdviceError, Option
 from scorekeeper.game import State, apply, new_game
 from scorekeeper.game.actions import Action, CrossOut, Roll, RollWithoutDice, Score, Undo
 from scorekeeper.rules import Variant

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from scorekeeper.advisor.advise import game_of
 from scorekeeper.advisor.dice import DICE, dice, keep_values
 from scorekeeper.advisor.game import NEG, Game
+from scorekeeper.advisor.model import game_of
 from scorekeeper.advisor.solve import VALUE, Columns, Tab, box_values, turn_values
 from scorekeeper.advisor.store import table_for
 from scorekeeper.rules import Variant

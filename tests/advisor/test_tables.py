@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scorekeeper.advisor.advise import game_of
 from scorekeeper.advisor.build import SHIPPED
 from scorekeeper.advisor.game import reachable_upper
+from scorekeeper.advisor.model import game_of
 from scorekeeper.advisor.solve import Columns, start_values
 from scorekeeper.advisor.store import assets_dir, fingerprint, table_for
 from scorekeeper.rules import get_variant
