@@ -98,7 +98,7 @@ def main() -> None:
         print(f"solving the {args.build} table: {seconds:.1f} s, peak memory {peak:.0f} MB")
     print(f"solitaire games ({args.games} each): mean final score ± standard error (stages won with the "
           "upper bonus / premium, per stage); 'expects': the advisor's own figure for a whole game")
-    for vid in args.variants.split(","):
+    for vid in filter(None, args.variants.split(",")):
         v = get_variant(vid)
         t0 = time.perf_counter()
         res = (simulate_fences if v.fences else simulate)(v, args.games, seed=1)

@@ -188,8 +188,9 @@ def simulate_fences(variant: Variant, games: int, seed: int = 0, worth: float | 
             gain = np.zeros(s)
             closed = np.zeros(s, bool)
             new = Columns(cols.masks.copy(), cols.us.copy(), cols.fs.copy())
-            for f in np.unique(fences):
-                group = np.nonzero(fences == f)[0]
+            at_start = fences.copy()  # the groups are fixed before any game of them banks or spends
+            for f in np.unique(at_start):
+                group = np.nonzero(at_start == f)[0]
                 part = cols.part(group)
                 throws = base + int(f)
                 bank = np.array([worth * (base - t) for t in range(1, throws + 1)])

@@ -48,3 +48,21 @@ def test_the_premium_comes_closer_with_the_throw() -> None:
     assert start.p_bonus is not None and lucky.p_bonus is not None
     assert lucky.p_bonus > start.p_bonus
     assert lucky.best.box == "fives" and lucky.best.score == 5
+
+
+@pytest.mark.slow
+def test_the_fences_played_as_advised_do_no_worse_than_three_throws_a_turn() -> None:
+    """With fences worth nothing, the advised play throws at least as often as the stage table's
+    three-throw play, so a stage scores at least the table's value (within the noise)."""
+    from scorekeeper.advisor.model import game_of
+    from scorekeeper.advisor.simulate import simulate_fences
+    from scorekeeper.advisor.store import table_for
+
+    one_stage = get_variant("ru_fences", stages=1)
+    game = game_of(one_stage)
+    table = table_for(game, build=False)
+    assert table is not None
+    table_value = table.at((1 << game.n) - 1, 0, 0)[0]  # 180.70: a stage, three throws a turn
+    results = simulate_fences(one_stage, 1000, seed=4, worth=0.0)
+    assert results.mean > table_value - 3 * results.stderr
+    assert results.totals.shape == (1000,)
