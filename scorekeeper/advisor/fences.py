@@ -29,7 +29,7 @@ from scorekeeper.rules import Variant
 
 #: Points a banked fence is worth to the rest of the game (an extra throw when a turn needs one);
 #: chosen by simulation (bench/advisor.py).
-FENCE_WORTH = 2.0
+FENCE_WORTH = 3.0
 
 METHOD = ("the stage's exact best play with three throws a turn (every box, the «гора» premium and "
           "penalty), this turn played exactly with the throws the fences allow, each fence banked or "
