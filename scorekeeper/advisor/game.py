@@ -9,7 +9,7 @@ five alike are asked again for each sheet (open boxes, whether the five-of-a-kin
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -166,6 +166,7 @@ def _five_alike(d: Dice) -> list[int]:
     return [d.hand_index((f,) * 5) for f in range(1, 7)]
 
 
+@lru_cache(maxsize=32)
 def reachable_upper(game: Game) -> dict[int, list[int]]:
     """For each set of closed upper boxes (a mask over the boxes), the upper figures it can hold."""
     lo, hi = game.upper_range
