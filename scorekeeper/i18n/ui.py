@@ -406,6 +406,7 @@ OPTION_VALUES: dict[str, Text] = {
     "forced": Text("обязательный", "forced"),
     "joker.forced": Text("сначала свой верх", "own upper box first"),
     "joker.free": Text("в любую клетку", "any open box"),
+    "joker.verhoeff": Text("в любую, по полной — после своего верха", "any box, full value once its upper is used"),
     "joker.none": Text("без джокера", "no joker"),
     "sum": Text("сумма", "the sum"),
 }
@@ -483,6 +484,11 @@ OPTION_HELP: dict[str, Text] = {
                        "в нижнюю — по полной цене.",
                        "Any open box: an extra five of a kind may go in any open box, a lower one at full "
                        "value."),
+    "joker.verhoeff": Text("В любую клетку, как у Верхуффа: следующие пять одинаковых можно записать в любую "
+                           "открытую клетку, а по полной цене в нижнюю — только когда клетка их номинала уже "
+                           "записана.",
+                           "Any box, as Verhoeff plays it: an extra five of a kind may go in any open box, "
+                           "a lower one at full value only once its face's upper box is written."),
     "joker.none": Text("Без джокера: следующие пять одинаковых — просто пять кубиков, каждая клетка считает их "
                        "по своему правилу.",
                        "No joker: an extra five of a kind is five dice like any other; each box scores it "
