@@ -404,6 +404,7 @@ OPTION_VALUES: dict[str, Text] = {
     "regular": Text("основное время", "regular time"),
     "extra_time": Text("с доп. временем", "extra time too"),
     "forced": Text("обязательный", "forced"),
+    "verhoeff": Text("как у Верхуффа", "as Verhoeff"),
     "joker.forced": Text("сначала свой верх", "own upper box first"),
     "joker.free": Text("в любую клетку", "any open box"),
     "joker.verhoeff": Text("в любую, по полной — после своего верха", "any box, full value once its upper is used"),
