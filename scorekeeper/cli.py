@@ -9,7 +9,7 @@ from typing import NoReturn
 
 from scorekeeper.commands import UsageError, exchange
 
-COMMANDS = ("app", "score", "play", "show", "outlook", "read-dice", "export", "import")
+COMMANDS = ("app", "score", "play", "show", "outlook", "advise", "read-dice", "export", "import")
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -84,6 +84,10 @@ def build_parser() -> argparse.ArgumentParser:
     outlook.add_argument("--fences", default="0")
     _add_options(outlook)
 
+    from scorekeeper.commands.advise import add_parser as add_advise
+
+    add_advise(sub, _add_options)
+
     read = sub.add_parser("read-dice", help="read dice from photos (JSON Lines)")
     read.add_argument("images", nargs="+")
     read.add_argument("--annotate", default=None, metavar="DIR")
@@ -119,6 +123,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from scorekeeper.commands.outlook import run_outlook
 
             return run_outlook(args)
+        if args.command == "advise":
+            from scorekeeper.commands.advise import run_advise
+
+            return run_advise(args)
         if args.command == "read-dice":
             from scorekeeper.commands.read_dice import run_read_dice
 

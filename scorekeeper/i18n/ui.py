@@ -86,26 +86,34 @@ UI: dict[str, Text] = {
     "gora_chances": Text("Шансы «горы»: премия {bonus}%, штраф {penalty}%",
                          "Gora chances: premium {bonus}%, penalty {penalty}%"),
     "bonus_chance": Text("Шанс бонуса верха: {bonus}%", "Upper bonus chance: {bonus}%"),
+    "gora_chances_upper_only": Text("Шансы «горы» (игра только на гору): премия {bonus}%, штраф {penalty}%",
+                                    "Gora chances (gora-only play): premium {bonus}%, penalty {penalty}%"),
+    "bonus_chance_upper_only": Text("Шанс бонуса верха (игра только на верх): {bonus}%",
+                                    "Upper bonus chance (upper-only play): {bonus}%"),
     "chances_title": Text("Откуда эти проценты", "Where these numbers come from"),
     "chances_help": Text(
-        "Точный расчёт при игре только на верх: каждая открытая клетка верха получает один ход, "
-        "все кубики её номинала остаются на столе, а после каждого броска выбирается лучшее — "
-        "бросать ли ещё (тратя ограды) и какую клетку играть следующей.",
-        "An exact figure for playing the upper boxes only: each open upper box gets one turn, every "
-        "die of its face is kept, and after each throw the best choice is made — throw again "
-        "(spending fences) or write, and which box to play next.",
+        "Шансы при игре по подсказке: каждый ход берутся кубики и клетка, которые дают больше всего "
+        "очков в среднем (точная таблица этапа при трёх бросках за ход; этот ход — со всеми оградами). "
+        "Где сказано «только на гору», расчёт для игры только на гору: каждая открытая клетка горы "
+        "получает один ход, все кубики её номинала остаются на столе.",
+        "The chances when playing as the advisor advises: each turn the dice and box worth the most "
+        "points on average (the stage's exact table with three throws a turn; this turn with all its "
+        "fences). Where the line says «gora-only play», the figure is for playing the gora only: each open "
+        "gora box gets one turn, every die of its face kept.",
     ),
     "chances_help_no_fences": Text(  # the same, for the games without fences (Yahtzee, Kniffel, ...)
-        "Точный расчёт при игре только на верх: каждая открытая клетка верха получает один ход, "
-        "все кубики её номинала остаются на столе, а после каждого броска выбирается лучшее — "
-        "бросать ли ещё и какую клетку играть следующей.",
-        "An exact figure for playing the upper boxes only: each open upper box gets one turn, every "
-        "die of its face is kept, and after each throw the best choice is made — throw again or "
-        "write, and which box to play next.",
+        "Точный шанс при лучшей игре всей оставшейся партии: каждый ход берутся кубики и клетка, "
+        "которые дают больше всего очков в среднем, нижние клетки тоже. Где сказано «только на верх», "
+        "расчёт для игры только на верх: каждая открытая клетка верха получает один ход, все кубики "
+        "её номинала остаются на столе.",
+        "The exact chance under the best play of the whole rest of the game: each turn the dice and "
+        "box worth the most points on average, lower boxes included. Where the line says «upper-only "
+        "play», the figure is for playing the upper boxes only: each open upper box gets one turn, "
+        "every die of its face kept.",
     ),
     "chances_help_mid_turn": Text(
-        " После этого броска — при игре в самую выгодную открытую клетку верха.",
-        " After this throw: playing for the most promising open upper box.",
+        " После этого броска — если дальше играть по подсказке.",
+        " After this throw: playing on as advised.",
     ),
     "penalty": Text("штраф", "penalty"),
     "bonus": Text("бонус", "bonus"),
@@ -407,8 +415,10 @@ OPTION_VALUES: dict[str, Text] = {
     "regular": Text("основное время", "regular time"),
     "extra_time": Text("с доп. временем", "extra time too"),
     "forced": Text("обязательный", "forced"),
+    "verhoeff": Text("как у Верхуффа", "as Verhoeff"),
     "joker.forced": Text("сначала свой верх", "own upper box first"),
     "joker.free": Text("в любую клетку", "any open box"),
+    "joker.verhoeff": Text("в любую, по полной — после своего верха", "any box, full value once its upper is used"),
     "joker.none": Text("без джокера", "no joker"),
     "sum": Text("сумма", "the sum"),
 }
@@ -486,6 +496,11 @@ OPTION_HELP: dict[str, Text] = {
                        "в нижнюю — по полной цене.",
                        "Any open box: an extra five of a kind may go in any open box, a lower one at full "
                        "value."),
+    "joker.verhoeff": Text("В любую клетку, как у Верхуффа: следующие пять одинаковых можно записать в любую "
+                           "открытую клетку, а по полной цене в нижнюю — только когда клетка их номинала уже "
+                           "записана.",
+                           "Any box, as Verhoeff plays it: an extra five of a kind may go in any open box, "
+                           "a lower one at full value only once its face's upper box is written."),
     "joker.none": Text("Без джокера: следующие пять одинаковых — просто пять кубиков, каждая клетка считает их "
                        "по своему правилу.",
                        "No joker: an extra five of a kind is five dice like any other; each box scores it "

@@ -25,7 +25,9 @@ def _options(bonus: int, extra: int, joker: str) -> tuple[OptionSpec, ...]:
         OptionSpec("upper_bonus", bonus, int, "bonus for an upper sum at or above the threshold", minimum=0),
         OptionSpec("upper_threshold", 63, int, "upper sum that earns the bonus", minimum=0),
         OptionSpec("extra_bonus", extra, int, "bonus per extra five of a kind (box holding 50)", minimum=0),
-        OptionSpec("joker", joker, ("forced", "free", "none"), "how an extra five of a kind may be written"),
+        OptionSpec("joker", joker, ("forced", "free", "verhoeff", "none"),
+                   "how an extra five of a kind may be written (verhoeff: in any open box, at the joker's "
+                   "full value in the lower boxes only once its upper box is written)"),
         OptionSpec("full_allows_five_of_kind", False, bool, "five of a kind counts as a full house"),
     )
 
@@ -92,7 +94,8 @@ class ExtraFiveOfAKind(VariantHooks):
                     f"An extra {again.en} must go in an open lower box.",
                 )
                 return Evaluation(box.id, False, False, 0, reason)
-        if self.joker != "none" and box.id in self.scores:
+        upper_open = face_box in open_boxes
+        if self.joker != "none" and box.id in self.scores and not (self.joker == "verhoeff" and upper_open):
             score = self.scores[box.id](hand)
             reason = Text(
                 f"{box.name.ru}: повторный «{again.ru}» как джокер — {score}.",

@@ -9,6 +9,7 @@ from scorekeeper.app.sheet.model import (
     best_box,
     best_boxes,
     box_cell,
+    percent,
     previews,
     reveal_offset,
     reveal_spans,
@@ -142,11 +143,15 @@ def test_the_move_that_ends_a_game_of_a_match_keeps_its_score() -> None:
 
 
 def test_upper_chances_move_with_the_throw() -> None:
+    from scorekeeper.advisor import Position, advise
     from scorekeeper.app.sheet.model import upper_chances
 
-    state = new_game(get_variant("ru_fences"), ["Аня"])
+    variant = get_variant("ru_fences")
+    state = new_game(variant, ["Аня"])
     before = upper_chances(state, "en")
-    assert before == "Gora chances: premium 18%, penalty 82%"
+    start = advise(variant, Position(frozenset(variant.box_ids)))  # the advisor's play of the stage
+    assert start.p_bonus is not None and start.p_penalty is not None
+    assert before == f"Gora chances: premium {percent(start.p_bonus)}%, penalty {percent(start.p_penalty)}%"
     lucky = upper_chances(_roll(state, (6, 6, 6, 6, 6)), "en")
     spent = state
     for _ in range(3):  # the last throw of the turn, and no face came twice
@@ -157,10 +162,23 @@ def test_upper_chances_move_with_the_throw() -> None:
 
 
 def test_upper_chances_for_the_yahtzee_bonus() -> None:
+    from scorekeeper.advisor import Position, advise
     from scorekeeper.app.sheet.model import upper_chances
 
-    assert upper_chances(new_game(get_variant("yahtzee"), ["Аня"]), "ru").startswith("Шанс бонуса верха:")
-    assert upper_chances(new_game(get_variant("ru_football"), ["Аня"]), "ru") == ""
+    yahtzee = get_variant("yahtzee")
+    exact = advise(yahtzee, Position(frozenset(yahtzee.box_ids))).p_bonus  # the whole game as advised
+    assert exact is not None and 0.6 < exact < 0.75  # about two games in three, not the 4 % of one turn a box
+    assert upper_chances(new_game(yahtzee, ["Аня"]), "ru") == f"Шанс бонуса верха: {percent(exact)}%"
+    for other in ("ru_football", "generala", "ru_encyclopedia"):  # no upper bonus: no line
+        assert upper_chances(new_game(get_variant(other), ["Аня"]), "ru") == ""
+
+
+def test_a_house_rule_without_a_solved_table_says_what_the_chance_assumes() -> None:
+    from scorekeeper.app.sheet.model import upper_chances
+
+    state = new_game(get_variant("kniffel", upper_threshold=60), ["Аня"])
+    line = upper_chances(state, "ru")
+    assert line.startswith("Шанс бонуса верха (игра только на верх): ")
 
 
 def test_a_throw_without_dice_in_the_turns_and_the_chances() -> None:
@@ -376,9 +394,9 @@ def test_a_bonus_all_but_sure_is_not_shown_as_certain() -> None:
 
     state = new_game(get_variant("yatzy", upper_threshold=20), ["Ева"])
     state = apply(_roll(state, (6, 6, 6, 1, 2)), Score("sixes"))
-    assert upper_chances(state, "en") == "Upper bonus chance: >99%"
+    assert upper_chances(state, "en") == "Upper bonus chance (upper-only play): >99%"
     state = apply(_roll(state, (1, 1, 3, 4, 5)), Score("ones"))  # 20: the bonus is won
-    assert upper_chances(state, "en") == "Upper bonus chance: 100%"
+    assert upper_chances(state, "en") == "Upper bonus chance (upper-only play): 100%"
 
 
 @given(st.floats(min_value=0.0, max_value=1.0))

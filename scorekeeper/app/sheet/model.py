@@ -355,9 +355,11 @@ def percent(p: float) -> str:
 def upper_chances(state: State, lang: Lang) -> str:
     """The current player's chances for this stage's «гора» premium / upper bonus, or ''.
 
-    Before a throw: the stage's outlook. After a throw: the outlook of playing this turn for the
-    most promising open upper box, with the dice of its face kept.
+    Under the advisor's play of the rest of the game where its table is at hand; else the outlook
+    of playing for the upper boxes only (before a throw: the stage's; after one: playing this turn
+    for the most promising open upper box), and the line says so.
     """
+    from scorekeeper.advisor.chances import advised_chances
     from scorekeeper.outlook import outlook, outlook_mid_turn, upper_goal
 
     variant = state.variant
@@ -372,6 +374,12 @@ def upper_chances(state: State, lang: Lang) -> str:
     faces = {f for f in open_faces if f is not None}
     if not faces:
         return ""
+    advised = advised_chances(state)
+    if advised is not None:
+        p_bonus, p_penalty = advised
+        if goal.mode == "gora":
+            return tr("gora_chances", lang, bonus=percent(p_bonus), penalty=percent(p_penalty))
+        return tr("bonus_chance", lang, bonus=percent(p_bonus))
     fences = state.sheets[seat].fences if variant.fences else 0
     upper = stage_sheet.upper(variant)
     try:
@@ -388,5 +396,5 @@ def upper_chances(state: State, lang: Lang) -> str:
     bonus = percent(chances.p_bonus)
     if goal.mode == "gora":
         penalty = percent(chances.p_penalty)
-        return tr("gora_chances", lang, bonus=bonus, penalty=penalty)
-    return tr("bonus_chance", lang, bonus=bonus)
+        return tr("gora_chances_upper_only", lang, bonus=bonus, penalty=penalty)
+    return tr("bonus_chance_upper_only", lang, bonus=bonus)
