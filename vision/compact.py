@@ -127,10 +127,16 @@ def _iou(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter / (a[2] * a[3] + b[2] * b[3] - inter + 1e-9))
 
 
+def _within(a: np.ndarray, b: np.ndarray) -> bool:
+    """`a`'s centre lies inside `b` and `a` is the smaller: part of die `b` (a close-up's pip)."""
+    return bool(abs(a[0] - b[0]) < b[2] / 2 and abs(a[1] - b[1]) < b[3] / 2 and a[2] * a[3] < b[2] * b[3])
+
+
 def nms(reads: list[tuple[np.ndarray, np.ndarray]], threshold: float) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Non-maximum suppression, surest dice first; a read within a surer die is part of it."""
     kept: list[tuple[np.ndarray, np.ndarray]] = []
-    for box, p in sorted(reads, key=lambda r: r[1][0]):  # surest dice first
-        if all(_iou(box, k[0]) <= threshold for k in kept):
+    for box, p in sorted(reads, key=lambda r: r[1][0]):
+        if all(_iou(box, k[0]) <= threshold and not _within(box, k[0]) for k in kept):
             kept.append((box, p))
     return kept
 
@@ -141,6 +147,9 @@ def find(image: np.ndarray, cfg: ReadConfig = READ) -> list[tuple[np.ndarray, np
     long = max(image.shape[:2])
     first = min(cfg.detector_long_side, long * 2)
     reads = _read(nets, image, first, cfg)
+    if cfg.wide_long_side and long > cfg.wide_long_side * 1.5:  # from further back: dice too large for the first look
+        big = cfg.target_die_px * long / cfg.wide_long_side
+        reads += [r for r in _read(nets, image, cfg.wide_long_side, cfg) if max(r[0][2], r[0][3]) >= big]
     closer = 0
     if reads:
         side = float(np.median([max(b[2], b[3]) for b, _p in reads])) * first / long

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 @dataclass(frozen=True)
 class ReadConfig:
     detector_long_side: int = 384  # first look: a 640 px photo's dice (~40 px) come out ~24 px, the detector's middle size
+    wide_long_side: int = 160  # a look from further back (0: none): a die filling a close-up is too large at 384
     detector_max_long_side: int = 1280  # the second look grows to at most this (time: a 12 MP photo under 250 ms)
     target_die_px: float = 24.0  # the second look rescales so that the dice found appear this wide at its input
     rescale_tolerance: float = 1.4  # no second look where the first look's dice are within this factor of the target

@@ -78,7 +78,7 @@ def build(cfg: TrainConfig, assets: Path, log_path: Path | None, classifier_only
     manifest = {
         "datasets": {name: {"sha256": dataset_hash(name), "splits": splits}
                      for name, splits in (("dice-a", "train less every 7th photo"), ("dice-c", "train"))},
-        "train": cfg.as_dict(), "read": READ.__dict__, "date": datetime.date.today().isoformat(),
+        "train": cfg.as_dict(), "read": dict(vars(READ)), "date": datetime.date.today().isoformat(),
         "networks": {"detector": DETECTOR, "classifier": CLASSIFIER},
     }
     t_det = 0.0
@@ -109,7 +109,8 @@ def build(cfg: TrainConfig, assets: Path, log_path: Path | None, classifier_only
     (assets / "models.json").write_text(json.dumps(manifest, indent=1) + "\n")
     log("validating")
     from vision.training.validate import figures
-    manifest["validation"] = figures(n=20, assets=assets, log=log)
+    manifest["validation"] = {"renders_per_category": 20, "read": dict(vars(READ)),
+                              **figures(n=20, assets=assets, log=log)}
     (assets / "models.json").write_text(json.dumps(manifest, indent=1) + "\n")
     log(f"done in {time.time() - t_start:.0f}s")
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.config import ReadConfig
+from vision.config import READ, ReadConfig
 from vision.scoring import accuracy, pip_centre, score_photo, whole_die
 from vision.training.data import Sample, load_real, real_training
 from vision.training.scenes import scenes
@@ -105,6 +105,8 @@ def main() -> None:
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="a reading setting of vision.config.ReadConfig, changed for this run (repeatable)")
     ap.add_argument("--only", default="", help="these sets only, comma-separated (distractors,dice-a held-out)")
+    ap.add_argument("--manifest", action="store_true",
+                    help="write the figures into the networks' models.json (as the build does)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     settings = {}
@@ -113,7 +115,17 @@ def main() -> None:
         if name not in ReadConfig.__dataclass_fields__ or not value:
             ap.error(f"--set {item}: expected NAME=VALUE with NAME one of {', '.join(ReadConfig.__dataclass_fields__)}")
         settings[name] = int(value) if value.isdigit() else float(value)
-    figures(args.n, args.assets, print, args.reader, settings, tuple(s for s in args.only.split(",") if s))
+    out = figures(args.n, args.assets, print, args.reader, settings, tuple(s for s in args.only.split(",") if s))
+    if args.manifest:
+        import json
+
+        from vision.model import assets_dir
+
+        path = assets_dir() / "models.json"
+        manifest = json.loads(path.read_text())
+        manifest["validation"] = {"renders_per_category": args.n, "read": dict(vars(READ), **settings), **out}
+        path.write_text(json.dumps(manifest, indent=1) + "\n")
+        print(f"figures written to {path}")
 
 
 if __name__ == "__main__":
