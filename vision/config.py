@@ -22,7 +22,7 @@ class ReadConfig:
     test_time_augmentation: tuple[str, ...] = ("identity", "mirror")  # views averaged: a mirrored face keeps its count
     detector_sure: float = 0.5  # a candidate scored under this by the detector is a die only by that share
     die_threshold: float = 0.5  # a candidate whose probability of being a die is under this is not returned
-    box_scale: float = 1.0  # boxes widened by this around their centre: the labels box the die with its sides
+    box_scale: float = 1.1  # boxes widened by this: the detector learnt tight render boxes, labels box dice loosely
 
 
 @dataclass(frozen=True)
