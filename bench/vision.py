@@ -1,30 +1,27 @@
-"""Accuracy and speed of `vision.read_dice` on held-out photos, beside a classical baseline.
+"""Accuracy and speed of the two dice readers side by side: the shipped one (`vision.read_dice`) and
+the compact one (`vision.compact`, two networks built by `python -m vision.training`).
 
-    uv run python bench/vision.py [--datasets DIR] [--threads 1] [--sheet DIR]
+    uv run python bench/vision.py [--datasets DIR] [--threads 1] [--renders 30] [--sheet DIR]
 
-Sets: dice-a's test split (manifest origin_split == test) and dice-c's valid images; neither is used
-for training or tuning. A die counts as found when a predicted box matches it and the value is right.
-Matching: dice-a labels box the whole die (IoU >= 0.5); dice-c labels box only the pip pattern of the
-top face, so there a prediction matches when that pattern's centre lies inside the predicted box and
-the predicted centre is within half the predicted side of it. Predictions are matched greedily in
-order of confidence, each label at most once (vision.scoring). The errors are counted by kind:
-value (box matched, value wrong), box (overlapping a label but not matching it), missed, extra.
-Of the learned reader's wrong reads (a wrong value, a loose box, a die read where there is none)
-and of its right ones, how many the app marks for the player to check (confidence under its
-LOW_CONFIDENCE). Speed: median milliseconds per photo on one core (cv2.setNumThreads(1)), decoding
-included; each photo's time the least of --runs reads (3), the two readers taking turns, as this
-machine's speed moves from minute to minute by a tenth or more (a third in a day), so the learned
-reader's median is also given as a share of the baseline's. Also a 12-megapixel JPEG (a test
-photo scaled up to 3000 x 3000 and widened to 4000 x 3000 by repeating its edge pixels, with
-sensor-like noise so that the file is as large as a phone's), and a 12-megapixel render of a whole
-table seen from standing height (ten dice, each under 1 % of the photo's width: the reader looks
-closer before it finds them).
+Sets: dice-a's test split (manifest origin_split == test) and dice-c's valid images, neither used for
+training or tuning; and renders of three hard kinds (vision.training.scenes, validation seeds):
+printed distractors beside the dice (board tiles and number tokens with dots, dominoes, cards, coins,
+buttons, a dice cup, score sheets), close-ups of a few large dice, crowds of 15-40 touching dice.
+A die counts as found when a predicted box matches it and the value is right. Matching: dice-a labels
+and renders box the whole die (IoU >= 0.5); dice-c labels box only the pip pattern of the top face, so
+there a prediction matches when that pattern's centre lies inside the predicted box and the predicted
+centre is within half the predicted side of it (vision.scoring). Errors by kind: value, box, missed,
+extra; "false/ph" is reads matching no die (box + extra) per photo. Of each reader's wrong and right
+reads, how many the app marks for the player to check. Speed: median milliseconds per photo on one
+core (cv2.setNumThreads(1)), decoding included; on the real sets each photo's time is the least of
+--runs reads, the readers taking turns, so that a slow spell of the machine falls on both alike (the
+ratio of the medians is the steadier figure); renders are read once. Also a 12-megapixel JPEG (a
+test photo scaled up to 3000 x 3000, widened to 4000 x 3000, with sensor-like noise) and a
+12-megapixel render of a whole table (ten dice, each under 1 % of the photo's width).
 dice-a's test labels hold a few errors (a die unlabelled, two values wrong, loose boxes): the set is
-scored as labelled and again with the fixes of bench/dice_a_label_fixes.csv, each checked by eye on
-the contact sheet (a fixed box is the die's extent, its top face and visible sides); the photos are
-read and timed once for both.
-`--sheet DIR`: contact sheets of the learned reader's errors on each set, label and read drawn on
-each (vision.training.sheet), to see which are the reader's and which the labels'.
+scored as labelled and again with the fixes of bench/dice_a_label_fixes.csv, each checked by eye; the
+photos are read and timed once for both.
+`--sheet DIR`: contact sheets of each reader's errors on each set (vision.training.sheet).
 """
 
 from __future__ import annotations
@@ -44,10 +41,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import vision  # noqa: E402
 from scorekeeper.app.photo.model import LOW_CONFIDENCE  # noqa: E402
-from vision.classical import read_photo_classical  # noqa: E402
+from vision import compact  # noqa: E402
 from vision.scoring import ERRORS, Mistake, accuracy, marked, pip_centre, score_photo, whole_die  # noqa: E402
 from vision.synth import render_scene  # noqa: E402
+from vision.training.scenes import scenes  # noqa: E402
 from vision.training.sheet import write_sheets  # noqa: E402
+from vision.training.validate import CATEGORIES, VALIDATION_SEED  # noqa: E402
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
 
@@ -143,18 +142,40 @@ def load(root: Path, name: str, split: str) -> list[Photo]:
     return out
 
 
-def timed_read(data: bytes, runs: int = 5) -> tuple[list[vision.Die], float]:
-    """The dice read on `data` and the median milliseconds of `runs` reads."""
+def timed_read(reader: Reader, data: bytes, runs: int = 5) -> tuple[list[vision.Die], float]:
+    """The dice `reader` reads on `data` and the median milliseconds of `runs` reads."""
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        dice = vision.read_dice(data)
+        dice = reader(data)
         times.append((time.perf_counter() - t0) * 1000)
     return dice, statistics.median(times)
 
 
-def classical(data: bytes) -> list[vision.Die]:
-    return read_photo_classical(vision.load_photo(data))
+def rendered(kind: str, n: int) -> list[Photo]:
+    """`n` validation renders of one scene kind (vision.training.scenes), PNG-encoded, labelled."""
+    out = []
+    for k, s in enumerate(scenes(kind, n, VALIDATION_SEED + CATEGORIES.index(kind))):
+        ok, enc = cv2.imencode(".png", s.image)
+        truth = [(int(v), tuple(float(x) for x in b)) for b, v in zip(s.boxes, s.values, strict=True)]
+        out.append((f"{kind}-{k}.png", enc.tobytes(), truth))
+    return out
+
+
+READERS: dict[str, Reader] = {"shipped": vision.read_dice, "compact": compact.read_dice}
+
+
+def big_photo(photo: Photo) -> tuple[bytes, list[tuple[int, tuple[float, float, float, float]]]]:
+    """A 12-megapixel JPEG: `photo` scaled up to 3000 x 3000 (its dice stay square) and widened to
+    4000 x 3000 by repeating its edge pixels, with sensor-like noise (a phone-sized file)."""
+    _name, data, truth = photo
+    img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    big = cv2.resize(img, (3000, 3000), interpolation=cv2.INTER_CUBIC)
+    big = cv2.copyMakeBorder(big, 0, 0, 500, 500, cv2.BORDER_REPLICATE)
+    big = np.clip(big + np.random.default_rng(0).normal(0, 4, big.shape), 0, 255).astype(np.uint8)
+    ok, enc = cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    sx, sy = 3000 / img.shape[1], 3000 / img.shape[0]
+    return enc.tobytes(), [(v, (500 + b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy)) for v, b in truth]
 
 
 def main() -> int:
@@ -162,6 +183,7 @@ def main() -> int:
     ap.add_argument("--datasets", type=Path, default=DEFAULT)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--runs", type=int, default=3, help="reads of each photo by each reader, timed (the least counts)")
+    ap.add_argument("--renders", type=int, default=30, help="rendered photos in each rendered set")
     ap.add_argument("--sheet", type=Path, default=None, help="write contact sheets of the errors here")
     args = ap.parse_args()
     cv2.setNumThreads(args.threads)
@@ -175,10 +197,13 @@ def main() -> int:
         ("dice-a fixed*", dice_a_fixed, True, "dice-a"),
         ("dice-c valid", load(args.datasets, "dice-c", "valid"), False, "dice-c"),
     ]
-    vision.read_dice(dice_a[0][1])  # load the models once before timing
+    for kind in ("distractors", "close_ups", "crowds"):
+        sets.append((kind.replace("_", "-"), rendered(kind, args.renders), True, kind))
+    for read in READERS.values():
+        read(dice_a[0][1])  # load the models once before timing
     print(f"one core: cv2.setNumThreads({args.threads})")
-    header = (f"{'set':<13} {'reader':<10} {'photos':>6} {'dice':>5} {'prec':>6} {'recall':>6} {'F1':>6} "
-              f"{'all right':>9} {'ms/photo':>8}  " + " ".join(f"{k:>6}" for k in ERRORS))
+    header = (f"{'set':<13} {'reader':<8} {'photos':>6} {'dice':>5} {'prec':>6} {'recall':>6} {'F1':>6} "
+              f"{'all right':>9} {'false/ph':>8} {'ms/photo':>8}  " + " ".join(f"{k:>6}" for k in ERRORS))
     print(header)
     print("-" * len(header))
     checks = []
@@ -187,50 +212,39 @@ def main() -> int:
     read_before: dict[str, list[list[tuple[list[vision.Die], float]]]] = {}
     for name, photos, whole, source in sets:
         if source not in read_before:
-            read_before[source] = read_set(photos, [vision.read_dice, classical], args.runs)
-        reads = read_before[source]
-        for rname, read in zip(("learned", "classical"), reads, strict=True):
-            draw = args.sheet and rname == "learned" and "*" not in name
-            errors: list[tuple[str, np.ndarray, Mistake]] | None = [] if draw else None
+            runs = args.runs if source.startswith("dice-") else 1  # renders: timed once (the shipped reader is slow there)
+            read_before[source] = read_set(photos, list(READERS.values()), runs)
+        for rname, read in zip(READERS, read_before[source], strict=True):
+            errors: list[tuple[str, np.ndarray, Mistake]] | None = [] if args.sheet and "*" not in name else None
             m, check = score_set(photos, read, whole, errors)
             if errors:
-                sheets += write_sheets(errors, args.sheet / (name.replace(" ", "-") + ".png"))
-            print(f"{name:<13} {rname:<10} {m['photos']:>6} {m['dice']:>5} {m['precision']:>6.3f} "
-                  f"{m['recall']:>6.3f} {m['f1']:>6.3f} {m['all_right']:>8.1%} {m['ms']:>8.1f}  "
+                sheets += write_sheets(errors, args.sheet / f"{name.replace(' ', '-')}-{rname}.png")
+            false = (m["extra"] + m["box"]) / max(1, m["photos"])
+            print(f"{name:<13} {rname:<8} {m['photos']:>6} {m['dice']:>5} {m['precision']:>6.3f} "
+                  f"{m['recall']:>6.3f} {m['f1']:>6.3f} {m['all_right']:>8.1%} {false:>8.2f} {m['ms']:>8.1f}  "
                   + " ".join(f"{int(m[k]):>6}" for k in ERRORS))
-            if rname == "learned":
-                checks.append((name, check))
+            checks.append((name, rname, check))
             medians.setdefault(source, {})[rname] = m["ms"]
     print(f"* dice-a's test split with {fixes} label fixes ({FIXES.name}: values, boxes, an unlabelled die)")
     for source, ms in medians.items():  # this machine's speed moves: the ratio is the steadier figure
-        print(f"{source}: the learned reader's median time is {ms['learned'] / ms['classical']:.2f} of the "
-              f"classical baseline's ({ms['learned']:.1f} against {ms['classical']:.1f} ms)")
-    for name, c in checks:
-        print(f"{name}: the app marks {c['wrong_marked']} of the {c['wrong']} wrong reads for the player to check "
-              f"(confidence < {LOW_CONFIDENCE}), and {c['right_marked']} of the {c['right']} right ones")
-    # a 12-megapixel photo: a dice-a test photo scaled up to 3000 x 3000 (its dice stay square) and
-    # widened to 4000 x 3000 by repeating its edge pixels, as a phone's JPEG
-    _name, data, truth = sets[0][1][0]
-    img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    big = cv2.resize(img, (3000, 3000), interpolation=cv2.INTER_CUBIC)
-    big = cv2.copyMakeBorder(big, 0, 0, 500, 500, cv2.BORDER_REPLICATE)
-    noise = np.random.default_rng(0).normal(0, 4, big.shape)  # sensor noise: a phone-sized file
-    big = np.clip(big + noise, 0, 255).astype(np.uint8)
-    ok, enc = cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 92])
-    big_bytes = enc.tobytes()
-    dice, ms = timed_read(big_bytes)
-    sx, sy = 3000 / img.shape[1], 3000 / img.shape[0]
-    scaled = [(v, (500 + b[0] * sx, b[1] * sy, b[2] * sx, b[3] * sy)) for v, b in truth]
-    hits = score_photo(dice, scaled).hits
-    print(f"12 MP photo (4000 x 3000 JPEG, {len(big_bytes) / 1e6:.1f} MB): median {ms:.0f} ms "
-          f"of 5 runs, {hits}/{len(truth)} dice right, {len(dice)} read")
+        print(f"{source}: the compact reader's median time is {ms['compact'] / ms['shipped']:.2f} of the "
+              f"shipped reader's ({ms['compact']:.1f} against {ms['shipped']:.1f} ms)")
+    for name, rname, c in checks:
+        if "*" not in name:
+            print(f"{name} ({rname}): the app marks {c['wrong_marked']} of the {c['wrong']} wrong reads for the "
+                  f"player to check (confidence < {LOW_CONFIDENCE}), and {c['right_marked']} of the {c['right']} right ones")
+    big_bytes, scaled = big_photo(dice_a[0])
     rng = np.random.default_rng(2024)
-    table, rendered = render_scene(rng, (4000, 3000), n_dice=10, die_px=(30, 36), pitch_deg=(0, 20))
+    table, on_table = render_scene(rng, (4000, 3000), n_dice=10, die_px=(30, 36), pitch_deg=(0, 20))
     ok, enc = cv2.imencode(".jpg", table, [cv2.IMWRITE_JPEG_QUALITY, 92])
-    dice, ms = timed_read(enc.tobytes())
-    hits = score_photo(dice, [(d.value, d.box) for d in rendered]).hits
-    print(f"12 MP render of a whole table (dice 30-36 px): median {ms:.0f} ms of 5 runs, "
-          f"{hits}/{len(rendered)} dice right, {len(dice)} read")
+    for rname, reader in READERS.items():
+        dice, ms = timed_read(reader, big_bytes)
+        print(f"12 MP photo (4000 x 3000 JPEG, {len(big_bytes) / 1e6:.1f} MB), {rname}: median {ms:.0f} ms "
+              f"of 5 runs, {score_photo(dice, scaled).hits}/{len(scaled)} dice right, {len(dice)} read")
+        dice, ms = timed_read(reader, enc.tobytes())
+        hits = score_photo(dice, [(d.value, d.box) for d in on_table]).hits
+        print(f"12 MP render of a whole table (dice 30-36 px), {rname}: median {ms:.0f} ms of 5 runs, "
+              f"{hits}/{len(on_table)} dice right, {len(dice)} read")
     for path in sheets:
         print(f"errors drawn: {path}")
     return 0

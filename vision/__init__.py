@@ -55,11 +55,15 @@ class Die:
     value: the face pointing up, 1..6.
     box: (x, y, width, height) of the whole die in pixels of the original upright image.
     confidence: 0..1, how sure the reader is of this die and its value.
+    faces: the probability of each face 1..6 (empty where the reader gives none).
+    die: the probability that this is a die at all.
     """
 
     value: int
     box: tuple[int, int, int, int]
     confidence: float
+    faces: tuple[float, ...] = ()
+    die: float = 1.0
 
 
 ImageSource = bytes | bytearray | memoryview | np.ndarray | str | os.PathLike[str]

@@ -166,6 +166,21 @@ def test_doubtful_dice_are_marked_until_looked_at() -> None:
 
 # --- edits -----------------------------------------------------------------------------------------
 
+def test_the_app_marks_dice_from_the_readers_probabilities() -> None:
+    sure = vision.Die(4, (10, 20, 40, 40), 0.9, (0.0, 0.0, 0.02, 0.96, 0.02, 0.0), 0.99)
+    torn = vision.Die(5, (60, 20, 40, 40), 0.9, (0.0, 0.0, 0.0, 0.0, 0.52, 0.48), 0.99)  # a 5 or a 6?
+    not_sure_a_die = vision.Die(2, (110, 20, 40, 40), 0.9, (0.0, 0.98, 0.02, 0.0, 0.0, 0.0), 0.55)
+    r = PhotoReading.from_dice([sure, torn, not_sure_a_die], (400, 300), 3)
+    assert r.uncertain() == [1, 2]
+    r.tap(1)  # looked at by the player: no longer marked
+    assert r.uncertain() == [2]
+
+
+def test_a_reader_without_probabilities_is_judged_by_its_confidence() -> None:
+    r = PhotoReading.from_dice([vision.Die(3, (10, 20, 40, 40), LOW_CONFIDENCE - 0.01)], (400, 300), 1)
+    assert r.uncertain() == [0]
+
+
 def test_tap_selects_then_steps_the_value_round_six() -> None:
     r = reading([5, 1, 1, 1, 1])
     r.tap(0)

@@ -1,5 +1,5 @@
 """Faults a phone camera puts in a photo, made deterministically: for measuring how the reader
-copes (vision.training.validate --faults, tests/vision/test_real_photos.py)."""
+copes (vision.training.validate_sets --faults, tests/vision/test_real_photos.py)."""
 
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ import numpy as np
 from vision.model import TAIL, tail_path
 
 if TYPE_CHECKING:
-    import onnx  # training only (vision/training/requirements.txt): imported where a file is written
+    import onnx  # training only (the uv group `train`): imported where a file is written
 
 # the 3 x 3 kernel's row (or column) a -> the 2 x 2 kernel's row and the input's row parity p:
 # output row i reads input rows 2i - 1, 2i, 2i + 1, which are rows i - 1 (odd), i (even), i (odd)

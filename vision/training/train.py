@@ -1,10 +1,9 @@
 """Train the die detector and the face classifiers, and export them to ONNX in assets/.
 
 Reproducible (fixed seeds) and CPU-only. Its dependencies (PyTorch, onnx) are not the app's; they
-are listed in vision/training/requirements.txt for a separate virtual environment:
+are the uv dependency group `train`:
 
-    python3 -m venv /tmp/trainenv && /tmp/trainenv/bin/pip install -r vision/training/requirements.txt
-    PYTHONPATH=. /tmp/trainenv/bin/python -m vision.training.train      # from the repository root
+    uv run --group train python -m vision.training.train      # from the repository root
 
 The detector learns 5000 steps; each classifier (--cls-widths, one per width, from seeds --seed,
 --seed + 1, ...) 60 epochs, its examples cut anew from the photos every 5 (--cls-refresh): about
@@ -207,7 +206,7 @@ Validation: every HOLDOUT_EVERY-th (7th) dice-a `train` photo in manifest.csv or
 the first (29 of 200 photos, 192 dice; vision.training.data.real_training(holdout=True)), is left
 out of training. Models and reader settings are chosen on them, measured by
 
-    uv run python -m vision.training.validate --assets DIR --synthetic 80
+    uv run python -m vision.training.validate_sets --assets DIR --synthetic 80
 
 (with held-out synthetic renders as a check on other dice, tables and angles); the test splits
 (bench/vision.py) only report the chosen model.

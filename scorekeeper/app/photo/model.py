@@ -20,8 +20,8 @@ from typing import Any
 
 from scorekeeper.i18n import Text, plural_ru
 
-# a die read with less than this is marked for the player to check: over half the wrong reads, one
-# right read in twenty (the figures: docs/vision.md)
+# a die is marked for the player to check where the chance that it is a die of this value (die times
+# face probability; a reader without them: its confidence) is under this (figures: docs/vision.md)
 LOW_CONFIDENCE = 0.7
 MAX_PHOTO_BYTES = 12 * 2**20  # larger files are refused before reading (phones take 2–8 MB)
 UPLOAD_MAX_BYTES = 32 * 2**20  # the limit when photos come by HTTP upload (48 MP photos fit)
@@ -53,11 +53,20 @@ class PhotoDie:
     confidence: float = 1.0
     edited: bool = False  # the player set, stepped or looked at this value: it counts as certain
     kept: bool = False  # a die kept through the throw before, not thrown again: not on the photo
+    faces: tuple[float, ...] = ()  # the reader's probability of each face 1..6, where it gives them
+    die: float = 1.0  # ... and that this is a die at all
+
+    @property
+    def sureness(self) -> float:
+        """How likely this is a die showing `value`, by the reader's probabilities (else its confidence)."""
+        if len(self.faces) == 6:
+            return self.die * self.faces[self.value - 1]
+        return self.confidence
 
     @property
     def doubtful(self) -> bool:
-        """Read with little confidence and not yet confirmed by the player."""
-        return not self.edited and self.box is not None and self.confidence < LOW_CONFIDENCE
+        """Read with little sureness and not yet confirmed by the player."""
+        return not self.edited and self.box is not None and self.sureness < LOW_CONFIDENCE
 
 
 @dataclass
@@ -74,19 +83,26 @@ class PhotoReading:
     def from_dice(
         cls, found: Iterable[Any], size: tuple[int, int], needed: int, kept: Sequence[int] = ()
     ) -> PhotoReading:
-        """From the reader's dice (objects with value/box/confidence, or such triples).
+        """From the reader's dice (objects with value/box/confidence and, where the reader gives
+        them, faces/die probabilities; or (value, box, confidence) triples).
 
         `kept`: the dice kept through the throw before (recorded without its dice). When the photo
         shows fewer dice than needed, it shows the dice thrown again: the kept ones join them, as
         many as fit (a photo of all five dice, kept ones included, is taken as it is)."""
         dice: list[PhotoDie] = []
         for item in found:
+            faces: tuple[float, ...] = ()
+            die = 1.0
             if isinstance(item, tuple):
-                value, box, confidence = item
+                value, box, confidence = item[:3]
+                if len(item) == 5:
+                    faces, die = tuple(float(f) for f in item[3]), float(item[4])
             else:
                 value, box, confidence = item.value, item.box, item.confidence
+                faces, die = tuple(float(f) for f in getattr(item, "faces", ())), float(getattr(item, "die", 1.0))
             if 1 <= int(value) <= 6:
-                dice.append(PhotoDie(int(value), tuple(float(v) for v in box), float(confidence)))  # type: ignore[arg-type]
+                dice.append(PhotoDie(int(value), tuple(float(v) for v in box), float(confidence),  # type: ignore[arg-type]
+                                     faces=faces if len(faces) == 6 else (), die=die))
         dice = dice[:MAX_DICE]
         if dice and len(dice) < needed:
             dice += [PhotoDie(int(v), None, 1.0, edited=True, kept=True)
@@ -127,7 +143,7 @@ class PhotoReading:
         set or confirmed, then those read with the most confidence."""
         if len(self.dice) <= self.needed:
             return
-        ranked = sorted(range(len(self.dice)), key=lambda i: (not self.dice[i].edited, -self.dice[i].confidence, i))
+        ranked = sorted(range(len(self.dice)), key=lambda i: (not self.dice[i].edited, -self.dice[i].sureness, i))
         keep = sorted(ranked[: self.needed])
         self.removed += sum(1 for i, d in enumerate(self.dice) if i not in keep and d.box is not None)
         self.dice = [self.dice[i] for i in keep]
@@ -450,7 +466,8 @@ def analyse(data: bytes, needed: int, limit: int = MAX_PHOTO_BYTES,
     x0, y0, x1, y1 = dice_region(found, pixels.shape[1], pixels.shape[0])
     if (x0, y0, x1, y1) != (0, 0, pixels.shape[1], pixels.shape[0]):  # the dice, larger: the rest is table
         pixels = pixels[y0:y1, x0:x1]
-        found = [(d.value, (d.box[0] - x0, d.box[1] - y0, d.box[2], d.box[3]), d.confidence) for d in found]
+        found = [(d.value, (d.box[0] - x0, d.box[1] - y0, d.box[2], d.box[3]), d.confidence, d.faces, d.die)
+                 for d in found]
     height, width = pixels.shape[:2]
     scale = min(1.0, PREVIEW_LONG_SIDE / max(width, height))
     small = pixels

@@ -1,0 +1,189 @@
+"""The two-network reader: a centre-net die detector and a face classifier, run by cv2.dnn.
+
+The detector looks at the photo scaled to READ.detector_long_side, and again closer where the dice it
+found (or, in a large photo, nothing at all) are too small for it. Each candidate is cut out as a
+40 x 40 crop, read by the classifier in the views of READ.test_time_augmentation, and its
+probabilities averaged: "not a die" and each face. Candidates under READ.die_threshold are dropped,
+the rest thinned by non-maximum suppression. Every setting is in vision.config; the networks are
+built by `python -m vision.training`.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.config import READ, ReadConfig
+from vision.imageio import Photo
+from vision.model import CROP_SPAN, assets_dir, crop_die
+
+DETECTOR = "die_detector.onnx"
+CLASSIFIER = "die_faces.onnx"
+STRIDE = 4
+ALIGN = 32  # the detector's input sides are multiples of its coarsest stride
+
+# a candidate: centre x, y, width, height (image pixels), detector score
+Candidate = tuple[float, float, float, float, float]
+
+
+def detect(net: cv2.dnn.Net, image: np.ndarray, long_side: int, cfg: ReadConfig = READ) -> list[Candidate]:
+    """The detector's candidates on `image` scaled to `long_side`: peaks of its heat map over
+    heat_threshold, at most max_candidates, in image pixels."""
+    h, w = image.shape[:2]
+    s = long_side / max(h, w)
+    iw, ih = max(ALIGN, round(w * s / ALIGN) * ALIGN), max(ALIGN, round(h * s / ALIGN) * ALIGN)
+    interp = cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
+    small = cv2.resize(image, (iw, ih), interpolation=interp)
+    net.setInput(cv2.dnn.blobFromImage(small, 1 / 255.0))
+    out = net.forward()[0]
+    heat = out[0]
+    peaks = (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat > cfg.heat_threshold)
+    ys, xs = np.nonzero(peaks)
+    order = np.argsort(-heat[ys, xs])[: cfg.max_candidates]
+    sx, sy = w / iw, h / ih
+    found = []
+    for y, x in zip(ys[order], xs[order], strict=True):
+        cx = (x + out[3, y, x]) * STRIDE * sx
+        cy = (y + out[4, y, x]) * STRIDE * sy
+        bw = math.exp(float(out[1, y, x])) * STRIDE * sx
+        bh = math.exp(float(out[2, y, x])) * STRIDE * sy
+        found.append((float(cx), float(cy), bw, bh, float(heat[y, x])))
+    return found
+
+
+class Networks:
+    """The two networks of one directory, loaded once per thread (cv2.dnn nets are not shareable)."""
+
+    def __init__(self, directory: Path) -> None:
+        for name in (DETECTOR, CLASSIFIER):
+            if not (directory / name).exists():
+                raise FileNotFoundError(f"model file missing: {directory / name} (build with python -m vision.training)")
+        self.detector = cv2.dnn.readNetFromONNX(str(directory / DETECTOR))
+        self.classifier = cv2.dnn.readNetFromONNX(str(directory / CLASSIFIER))
+
+    def detect(self, image: np.ndarray, long_side: int, cfg: ReadConfig) -> list[Candidate]:
+        return detect(self.detector, image, long_side, cfg)
+
+    def classify(self, image: np.ndarray, cands: list[Candidate], cfg: ReadConfig) -> tuple[np.ndarray, np.ndarray]:
+        """Each candidate's averaged probabilities (n, 7: not a die, faces 1..6) and refitted box (n, 4)."""
+        views = cfg.test_time_augmentation
+        crops = []
+        for cx, cy, bw, bh, _score in cands:
+            crop = crop_die(image, cx, cy, max(bw, bh))
+            crops += [crop[:, ::-1] if v == "mirror" else crop for v in views]
+        self.classifier.setInput(cv2.dnn.blobFromImages(crops, 1 / 255.0))
+        out = self.classifier.forward().reshape(len(cands), len(views), -1)
+        logits = out[..., :7] - out[..., :7].max(-1, keepdims=True)
+        probs = np.exp(logits) / np.exp(logits).sum(-1, keepdims=True)
+        fit = out[..., 7:11].copy()
+        for k, v in enumerate(views):
+            if v == "mirror":
+                fit[:, k, 0] = -fit[:, k, 0]
+        fit = fit.mean(1)
+        boxes = np.zeros((len(cands), 4), np.float32)
+        for i, (cx, cy, bw, bh, _score) in enumerate(cands):
+            span = max(bw, bh) * CROP_SPAN
+            boxes[i] = (cx + fit[i, 0] * span, cy + fit[i, 1] * span,
+                        math.exp(fit[i, 2]) * span, math.exp(fit[i, 3]) * span)
+        return probs.mean(1), boxes
+
+
+_local = threading.local()
+
+
+def networks() -> Networks:
+    directory = assets_dir()
+    nets = getattr(_local, "nets", None)
+    if nets is None or _local.directory != directory:
+        nets = _local.nets = Networks(directory)
+        _local.directory = directory
+    return nets
+
+
+def _read(nets: Networks, image: np.ndarray, long_side: int, cfg: ReadConfig) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(box cx, cy, w, h; probabilities) of each candidate of one look read as a die. Where the
+    detector is unsure of a candidate (score under detector_sure), "not a die" takes the rest."""
+    cands = nets.detect(image, long_side, cfg)
+    if not cands:
+        return []
+    probs, boxes = nets.classify(image, cands, cfg)
+    out = []
+    for c, b, p in zip(cands, boxes, probs, strict=True):
+        trust = min(1.0, c[4] / cfg.detector_sure)
+        p = np.concatenate([[1 - (1 - p[0]) * trust], p[1:] * trust])
+        if 1 - p[0] >= cfg.die_threshold:
+            out.append((b, p))
+    return out
+
+
+def _iou(a: np.ndarray, b: np.ndarray) -> float:
+    ix = max(0.0, min(a[0] + a[2] / 2, b[0] + b[2] / 2) - max(a[0] - a[2] / 2, b[0] - b[2] / 2))
+    iy = max(0.0, min(a[1] + a[3] / 2, b[1] + b[3] / 2) - max(a[1] - a[3] / 2, b[1] - b[3] / 2))
+    inter = ix * iy
+    return float(inter / (a[2] * a[3] + b[2] * b[3] - inter + 1e-9))
+
+
+def _within(a: np.ndarray, b: np.ndarray) -> bool:
+    """`a`'s centre lies inside `b` and `a` is the smaller: part of die `b` (a close-up's pip)."""
+    return bool(abs(a[0] - b[0]) < b[2] / 2 and abs(a[1] - b[1]) < b[3] / 2 and a[2] * a[3] < b[2] * b[3])
+
+
+def nms(reads: list[tuple[np.ndarray, np.ndarray]], threshold: float) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Non-maximum suppression, surest dice first; a read within a surer die is part of it."""
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    for box, p in sorted(reads, key=lambda r: r[1][0]):
+        if all(_iou(box, k[0]) <= threshold and not _within(box, k[0]) for k in kept):
+            kept.append((box, p))
+    return kept
+
+
+def find(image: np.ndarray, cfg: ReadConfig = READ) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The dice on `image`: each box (cx, cy, w, h in its pixels) and probabilities (not a die, 1..6)."""
+    nets = networks()
+    long = max(image.shape[:2])
+    first = min(cfg.detector_long_side, long * 2)
+    reads = _read(nets, image, first, cfg)
+    if cfg.wide_long_side and long > cfg.wide_long_side * 1.5:  # from further back: dice too large for the first look
+        big = cfg.target_die_px * long / cfg.wide_long_side
+        reads += [r for r in _read(nets, image, cfg.wide_long_side, cfg) if max(r[0][2], r[0][3]) >= big]
+    closer = 0
+    if reads:
+        side = float(np.median([max(b[2], b[3]) for b, _p in reads])) * first / long
+        if side * cfg.rescale_tolerance < cfg.target_die_px:
+            closer = round(first * cfg.target_die_px / side)
+    elif long > 2 * first:  # a large photo and nothing found: dice too small for the first look?
+        closer = long
+    closer = min(closer, cfg.detector_max_long_side, long * 2)
+    if closer > first * cfg.rescale_tolerance:
+        reads += _read(nets, image, closer, cfg)
+    return nms(reads, cfg.nms_iou)
+
+
+def read_photo(photo: Photo, cfg: ReadConfig = READ) -> list[tuple[int, tuple[int, int, int, int], float, tuple[float, ...], float]]:
+    """(value, box in the photo's pixels, confidence, face probabilities, die probability) of each die."""
+    out = []
+    s = photo.scale
+    for (cx, cy, bw, bh), p in find(photo.pixels, cfg):
+        bw, bh = bw * cfg.box_scale, bh * cfg.box_scale
+        die = float(1 - p[0])
+        faces = p[1:] / max(float(p[1:].sum()), 1e-9)
+        value = int(np.argmax(faces)) + 1
+        x0, y0 = max(0, round((cx - bw / 2) * s)), max(0, round((cy - bh / 2) * s))
+        x1, y1 = min(photo.width, round((cx + bw / 2) * s)), min(photo.height, round((cy + bh / 2) * s))
+        if x1 > x0 and y1 > y0:
+            out.append((value, (x0, y0, x1 - x0, y1 - y0), round(die * float(faces[value - 1]), 3),
+                        tuple(round(float(f), 4) for f in faces), round(die, 4)))
+    return out
+
+
+def read_dice(image: object, min_confidence: float = 0.0, cfg: ReadConfig = READ) -> list:  # type: ignore[type-arg]
+    """vision.read_dice's contract, read by this reader (dice in reading order)."""
+    from vision import Die, load_photo
+
+    dice = [Die(v, b, c, f, d) for v, b, c, f, d in read_photo(load_photo(image), cfg)]  # type: ignore[arg-type]
+    dice = [d for d in dice if d.confidence >= min_confidence]
+    return sorted(dice, key=lambda d: (d.box[1] + d.box[3] / 2, d.box[0]))

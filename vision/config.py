@@ -1,0 +1,72 @@
+"""Every setting of the two-network reader (vision.compact) and of its training, with its reason.
+
+`READ` is what the reader uses at run time; `TRAIN` what `python -m vision.training` trains with.
+The manifest `assets/models.json` records the training configuration its networks came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+
+@dataclass(frozen=True)
+class ReadConfig:
+    detector_long_side: int = 384  # first look: a 640 px photo's dice (~40 px) come out ~24 px, the detector's middle size
+    wide_long_side: int = 160  # a look from further back (0: none): a die filling a close-up is too large at 384
+    detector_max_long_side: int = 1280  # the second look grows to at most this (time: a 12 MP photo under 250 ms)
+    target_die_px: float = 24.0  # the second look rescales so that the dice found appear this wide at its input
+    rescale_tolerance: float = 1.4  # no second look where the first look's dice are within this factor of the target
+    heat_threshold: float = 0.2  # detector score threshold for a candidate; the classifier sorts out what is not a die
+    max_candidates: int = 120  # most candidates read per look: a crowd of 40 dice plus what is not a die
+    nms_iou: float = 0.4  # non-maximum suppression: two boxes overlapping more than this are one die
+    test_time_augmentation: tuple[str, ...] = ("identity", "mirror")  # views averaged: a mirrored face keeps its count
+    detector_sure: float = 0.5  # a candidate scored under this by the detector is a die only by that share
+    die_threshold: float = 0.5  # a candidate whose probability of being a die is under this is not returned
+    box_scale: float = 1.1  # boxes widened by this: the detector learnt tight render boxes, labels box dice loosely
+
+
+@dataclass(frozen=True)
+class RenderMix:
+    """How many training renders of each kind: each kind is something the reader must hold up on."""
+
+    plain: int = 400  # dice on tables, 0-45 degrees off overhead, mixed colours (the common photo)
+    distractors: int = 250  # printed tokens with dots, dominoes, cards, score sheets, coins, buttons, a cup
+    close_ups: int = 100  # one to four dice filling much of the frame: their pips are not dice
+    crowds: int = 80  # 15-40 dice, many touching: each must be found apart
+    tiny: int = 60  # dice 12-20 px on a large table: found only by looking closer
+    oblique: int = 100  # 40-60 degrees off overhead: the upper face is the one read
+    kinds: int = 120  # coloured, marbled, translucent and Chinese dice
+    no_dice: int = 80  # tables with distractors and no die: nothing must be read
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    seed: int = 0  # every render, crop and weight initialisation follows from it
+    threads: int = 1  # torch threads; the build is meant to run beside other work
+    renders: RenderMix = field(default_factory=RenderMix)
+    real_weight: int = 3  # dice-a photos repeated this often in the detector's pool: real photos over renders
+    det_steps: int = 2000  # detector steps (batch det_batch): about half of the build's time on one core
+    det_batch: int = 12  # detector views per step
+    det_crop: int = 256  # side of a detector training view
+    det_die_px: tuple[float, float] = (8.0, 150.0)  # dice appear this wide in its views: tiny to close-up
+    det_lr: float = 3e-3  # peak learning rate (one-cycle schedule, AdamW)
+    cls_epochs: int = 16  # classifier epochs over its crops
+    cls_refresh: int = 4  # crops cut anew every this many epochs (other jitter and turns)
+    cls_batch: int = 128  # classifier crops per step
+    cls_lr: float = 3e-3  # peak learning rate (one-cycle schedule, AdamW)
+    cls_views_real: int = 6  # crops around each dice-a die (jittered, turned): the real dice are few
+    cls_views_synth: int = 1  # crops around each rendered die
+    negatives_per_die: float = 0.3  # crops of table and distractors (not a die) per die
+    distractor_views: int = 3  # crops of each printed distractor, labelled not a die
+    label_smoothing: float = 0.05  # the labels hold a few errors; no class is certain
+    box_weight: float = 2.0  # weight of the box refinement loss beside the class loss
+    camera_faults: float = 0.15  # chance of each fault (blur, noise, JPEG) in a training view
+    holdout_every: int = 7  # every 7th dice-a train photo is held out for validation, never learnt
+    checkpoint_every: int = 400  # detector steps between exports, so that a stopped build leaves usable networks
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+READ = ReadConfig()
+TRAIN = TrainConfig()

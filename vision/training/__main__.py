@@ -1,0 +1,134 @@
+"""Rebuild the reader's two networks from the data sets and vision.config, and write their manifest.
+
+    uv run --group train python -m vision.training [--assets DIR] [--quick]
+
+From fixed seeds: renders of every scene kind (vision.training.scenes), dice-a train (less the
+photos held out for validation) and dice-c train; the detector, then the face classifier, each from
+scratch, exported to ONNX as they learn (a stopped build leaves usable files); then the validation
+by category and assets/models.json (data sets and their hashes, the configuration, the date, the
+figures). No step reads previously shipped weights or the test splits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import hashlib
+import json
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+
+from vision.compact import CLASSIFIER, DETECTOR
+from vision.config import READ, TRAIN, RenderMix, TrainConfig
+from vision.training.data import DATASETS, Sample, real_training
+from vision.training.fit import (
+    Examples,
+    mined_negatives,
+    object_negatives,
+    train_classifier,
+    train_detector,
+)
+from vision.training.scenes import scenes
+from vision.training.train import cls_examples
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
+
+def dataset_hash(name: str) -> str:
+    """sha256 over the data set's files (names and bytes, in sorted order)."""
+    h = hashlib.sha256()
+    for path in sorted((DATASETS / name).rglob("*")):
+        if path.is_file():
+            h.update(str(path.relative_to(DATASETS / name)).encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def renders(mix: RenderMix, seed: int) -> list[Sample]:
+    out: list[Sample] = []
+    for k, (kind, n) in enumerate(vars(mix).items()):
+        out += scenes(kind, n, seed * 1000 + k)
+    return out
+
+
+def build(cfg: TrainConfig, assets: Path, log_path: Path | None, classifier_only: bool = False) -> None:
+    """The whole build; `classifier_only`: the classifier alone, beside the detector already in
+    `assets` (it learns from the same renders and seeds as in the whole build, so the result is the same)."""
+    t_start = time.time()
+
+    def log(line: str) -> None:
+        stamp = f"[{time.time() - t_start:6.0f}s] {line}"
+        print(stamp, flush=True)
+        if log_path is not None:
+            with open(log_path, "a") as fh:
+                fh.write(stamp + "\n")
+
+    torch.set_num_threads(cfg.threads)
+    cv2.setNumThreads(1)
+    real = real_training()
+    dice_a = [s for s in real if s.source.startswith("dice-a")]
+    dice_c = [s for s in real if s.source.startswith("dice-c")]
+    synth = renders(cfg.renders, cfg.seed)
+    log(f"{len(dice_a)} dice-a and {len(dice_c)} dice-c photos, {len(synth)} renders")
+    manifest = {
+        "datasets": {name: {"sha256": dataset_hash(name), "splits": splits}
+                     for name, splits in (("dice-a", "train less every 7th photo"), ("dice-c", "train"))},
+        "train": cfg.as_dict(), "read": dict(vars(READ)), "date": datetime.date.today().isoformat(),
+        "networks": {"detector": DETECTOR, "classifier": CLASSIFIER},
+    }
+    t_det = 0.0
+    if classifier_only:
+        before = json.loads((assets / "models.json").read_text())
+        if before.get("train", {}).get("seed") != cfg.seed or not (assets / DETECTOR).exists():
+            raise SystemExit(f"--classifier-only needs {assets / DETECTOR} and models.json from a build with this seed")
+        t_det = before["seconds"]["detector"]
+        manifest["train"] = {**before["train"], **{k: v for k, v in cfg.as_dict().items() if k.startswith("cls")}}
+    else:
+        pool = dice_a * cfg.real_weight + dice_c + synth
+        train_detector(pool, cfg, assets / DETECTOR, log)
+        t_det = time.time() - t_start
+    rng = np.random.default_rng(cfg.seed + 2)
+    mined = mined_negatives(dice_a + dice_c + synth, assets / DETECTOR, rng, cfg.camera_faults)
+    log(f"{len(mined[0])} hard negatives: the detector's candidates away from every die")
+
+    def make() -> Examples:
+        parts = [cls_examples(dice_a, rng, cfg.cls_views_real, cfg.negatives_per_die, faults=cfg.camera_faults),
+                 cls_examples(dice_c, rng, 2, cfg.negatives_per_die, faults=cfg.camera_faults),
+                 cls_examples(synth, rng, cfg.cls_views_synth, cfg.negatives_per_die, True, cfg.camera_faults),
+                 object_negatives(synth + dice_a, rng, cfg.camera_faults), mined]
+        return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))  # type: ignore[return-value]
+
+    train_classifier(make, cfg, assets / CLASSIFIER, log)
+    manifest["seconds"] = {"detector": round(t_det),
+                           "total": round(time.time() - t_start + (t_det if classifier_only else 0))}
+    (assets / "models.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    log("validating")
+    from vision.training.validate import figures
+    manifest["validation"] = {"renders_per_category": 20, "read": dict(vars(READ)),
+                              **figures(n=20, assets=assets, log=log)}
+    (assets / "models.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    log(f"done in {time.time() - t_start:.0f}s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--assets", type=Path, default=ASSETS, help="where the networks and models.json go")
+    ap.add_argument("--log", type=Path, default=None, help="also append the progress to this file")
+    ap.add_argument("--quick", action="store_true", help="a minute's build, to check the pipeline runs")
+    ap.add_argument("--classifier-only", action="store_true",
+                    help="train the classifier alone, beside the detector of an earlier build with this seed")
+    args = ap.parse_args()
+    cfg = TRAIN
+    if args.quick:
+        cfg = replace(cfg, renders=RenderMix(*(2 for _ in vars(RenderMix()))), det_steps=20, cls_epochs=1,
+                      checkpoint_every=10)
+    build(cfg, args.assets, args.log, args.classifier_only)
+
+
+if __name__ == "__main__":
+    main()
