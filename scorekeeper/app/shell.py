@@ -13,8 +13,9 @@ import flet as ft
 from scorekeeper.app import theme
 from scorekeeper.app.config import AppConfig
 from scorekeeper.app.redraw import patch_in_place
-from scorekeeper.app.settings.model import Settings
+from scorekeeper.app.settings.model import HINT_OFF, HINT_ON, Settings
 from scorekeeper.app.settings.storage import (
+    KEY_HINT,
     KEY_JOIN,
     KEY_LANG,
     KEY_THEME,
@@ -98,7 +99,7 @@ class Shell:
         state = await read_browser(self.page)
         if state.storage is not None:
             self.browser = state.storage
-            self.settings = self.settings.for_browser(state.lang, state.theme, state.languages)
+            self.settings = self.settings.for_browser(state.lang, state.theme, state.languages, state.hint)
             if self.config.needs_code(self.page.client_ip):  # a phone that joined before, its tab closed since
                 self.remembered_code = await state.storage.get(KEY_JOIN)
 
@@ -119,6 +120,12 @@ class Shell:
             # controls it changed, and the new theme waited until another screen was sent whole.
             self.page.update()
             self.redraw()
+
+    def set_hint(self, on: bool) -> None:
+        """Show the advisor's hint on the sheet, or not (saved for this phone)."""
+        self.settings.hint = on
+        self._remember(KEY_HINT, HINT_ON if on else HINT_OFF)
+        self.redraw()
 
     def _remember(self, key: str, value: str) -> None:
         """Save a choice: in this browser, and a language also as the server's default (for a

@@ -16,7 +16,7 @@ import flet as ft
 
 from scorekeeper.app import theme, unfinished
 from scorekeeper.app.dice_entry.view import DicePanel
-from scorekeeper.app.sheet import bar, intent
+from scorekeeper.app.sheet import advice_view, bar, intent
 from scorekeeper.app.sheet.grid import (
     LINE_W,
     OTHER_ROW_H,
@@ -329,6 +329,7 @@ class SheetScreen:
         if state.finished:
             button = tagged(ft.Row([share_button(s, self.service.game_id), button], spacing=4), "game-over-actions")
         shown = bar.turn_bar(s, state, turn_text, self.crossing, upper_chances(state, s.lang), button)
+        shown += advice_view.show(s, state, self.dice)  # the hint's line; the advised dice marked
         undone = undo_note(log, s.lang)
         if undone:  # what the last Undo took back, on every screen of the game, until the next action
             shown.append(bar.note(ft.Icons.UNDO, undone, "undone-note"))
