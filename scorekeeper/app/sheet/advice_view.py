@@ -28,4 +28,4 @@ def show(shell: Shell, state: State, dice: DicePanel) -> list[ft.Control]:
         on_click=lambda _: shell.explain(shell.t("advice_title"), explanation),
         ink=True,
     )
-    return [tagged(line, "advice-line", hint.line, button=True)]
+    return [tagged(line, "advice-line", button=True)]
