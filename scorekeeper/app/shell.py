@@ -44,6 +44,7 @@ SCREENS: dict[str, tuple[str, str]] = {
 HOME = ("scorekeeper.app.home.view", "HomeScreen")
 GAME = ("scorekeeper.app.sheet.view", "SheetScreen")  # /game/N
 PAST_GAME = ("scorekeeper.app.history.view", "GameSheetScreen")  # /history/N
+REVIEW = ("scorekeeper.app.review.view", "ReviewScreen")  # /review/N
 JOIN = ("scorekeeper.app.invite.view", "JoinScreen")
 
 
@@ -222,16 +223,17 @@ class Shell:
     # --- addresses: each screen has one, so a reload or Back keeps the place ------------------------
     def go(self, route: str, **options: Any) -> None:
         """Show the screen of `route`: '/game/N' a game's sheet, '/history/N' a game in History,
+        '/review/N' its review,
         '/new', '/history', '/statistics', '/settings', '/invite' those screens; home for anything else
         (a game that does not exist included). `options` go to the screen (History's filter, where
         a game in History goes back to)."""
         path = (route or "/").split("?")[0].rstrip("/") or "/"
-        match = re.fullmatch(r"/(game|history)/(\d+)", path)
+        match = re.fullmatch(r"/(game|history|review)/(\d+)", path)
         if match and self.store.game_exists(int(match.group(2))):
             if match.group(1) == "game":
                 self.open_game(int(match.group(2)))
             else:
-                past = screen_class(PAST_GAME)
+                past = screen_class(PAST_GAME if match.group(1) == "history" else REVIEW)
                 self.show(lambda: past(self, int(match.group(2)), **options))
         elif path in SCREENS:
             screen = screen_class(SCREENS[path])

@@ -36,3 +36,28 @@ UI_ADVICE: dict[str, Text] = {
     ),
     "die_advised": Text("оставить", "keep"),
 }
+UI_ADVICE.update({
+    # the review of a game
+    "review": Text("Разбор игры", "Game review"),
+    "review_title": Text("Разбор · №{n}", "Review · #{n}"),
+    "review_about": Text(
+        "Каждое решение, где кубики были введены целиком: что сделано и сколько очков ожидания оно "
+        "отдало против совета (лучшей игры до конца).",
+        "Each decision where the dice were entered in full: what was done and the expected points it "
+        "gave up against the advice (the best play to the end).",
+    ),
+    "review_no_table": Text("Для этой игры у советника нет таблицы: разбирать нечего.",
+                            "The advisor has no table for this game: nothing to review."),
+    "review_none_entered": Text("Ни одного броска с введёнными кубиками.", "No throw with its dice entered."),
+    "review_all_followed": Text("Все решения ({n}) — по совету.", "All decisions ({n}) as advised."),
+    "review_total": Text("Отдано {x} очка ожидания; по совету — {k} из {n} решений.",
+                         "{x} expected points given up; {k} of {n} decisions as advised."),
+    "review_line": Text("Бросок {t}: {dice} — {choice}", "Throw {t}: {dice} — {choice}"),
+    "review_kept": Text("оставлено {dice}", "kept {dice}"),
+    "review_keep": Text("оставить {dice}", "keep {dice}"),
+    "review_rethrew": Text("переброшены все", "all thrown again"),
+    "review_rethrow": Text("перебросить все", "throw all again"),
+    "review_wrote": Text("вписано «{box}» {n}", "wrote {box} {n}"),
+    "review_write": Text("«{box}» {n}", "{box} {n}"),
+    "review_advised": Text("совет: {choice} (−{x})", "advice: {choice} (−{x})"),
+})

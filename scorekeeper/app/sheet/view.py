@@ -37,7 +37,6 @@ from scorekeeper.app.sheet.scroll import SheetScroll
 from scorekeeper.app.sheet.turns import describe, turns_played, undo_note
 from scorekeeper.app.shell import Shell
 from scorekeeper.app.widgets.frame import header, named_icon, tagged
-from scorekeeper.app.widgets.share import share_button
 from scorekeeper.dice import InvalidDice
 from scorekeeper.game import Action, GameError, Roll, RollWithoutDice, State
 from scorekeeper.service import GameService
@@ -327,7 +326,7 @@ class SheetScreen:
                                    self._toggle_cross_out, self._rematch,
                                    lambda: self._follow(intent.miss(self.seen, self.shown_player, s.lang)))
         if state.finished:
-            button = tagged(ft.Row([share_button(s, self.service.game_id), button], spacing=4), "game-over-actions")
+            button = bar.game_over_actions(s, self.service.game_id, self.variant, button)
         shown = bar.turn_bar(s, state, turn_text, self.crossing, upper_chances(state, s.lang), button)
         shown += advice_view.show(s, state, self.dice)  # the hint's line; the advised dice marked
         undone = undo_note(log, s.lang)
