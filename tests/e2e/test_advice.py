@@ -94,3 +94,50 @@ def test_the_hint_is_off_by_default_and_once_on_is_followed_for_a_turn(new_tab) 
     tab.wait_text("turn", re.compile("Аня.*бросок 0 из 3"))
     assert not tab.has("advice-line")  # no throw yet in the new turn
     shot(tab, "hint-box-written")
+
+
+def test_the_review_of_a_finished_game_from_its_sheet_and_from_history(new_tab, server, db_path) -> None:
+    from scorekeeper.app.review.model import game_review
+    from scorekeeper.game import Roll, Score
+    from scorekeeper.store import Store
+    from tests.e2e.test_finished_game import written
+
+    variant = get_variant("yahtzee")
+    # The first turn followed the advice to the last throw, then wrote Chance (29) where the advice
+    # was Sixes (24); 1-2-3-4-5 in every other box but Sixes, left for the last turn.
+    actions: list[Roll | Score] = [Roll((6, 2, 6, 3, 1)), Roll((6, 6, 6, 4, 6)), Roll((6, 6, 6, 5, 6)),
+                                   Score("chance")]
+    for box in variant.box_ids:
+        if box not in ("chance", "sixes"):
+            actions += [Roll((1, 2, 3, 4, 5)), Score(box)]
+    game_id = written(db_path, "yahtzee", ["Соло"], actions)
+    tab = new_tab(url=f"{server.url}game/{game_id}")
+    tab.type_dice("66656")
+    tab.wait_text("turn", re.compile("бросок 1 из 3"))
+    tab.tap("box-1-1-sixes")
+    tab.wait_text("turn", re.compile("Игра окончена"))
+    shot(tab, "finished-sheet")
+
+    with Store(db_path) as store:
+        reviews = game_review(variant, ["Соло"], store.actions(game_id), "ru")
+    assert reviews is not None
+    (solo,) = reviews
+    assert not solo.lines[2].followed and solo.lost > 0
+
+    tab.tap("review")  # from the finished sheet
+    tab.wait_text(f"review-total-{solo.name}", solo.total_text("ru"))
+    assert re.match(r"Отдано \d+,\d очка ожидания; по совету — \d+ из \d+ решений\.", solo.total_text("ru"))
+    tab.wait_text("review-Соло-1", re.compile("Бросок 1: 1 2 3 6 6 — оставлено 6 6"))
+    chance = tab.wait_text("review-Соло-3", re.compile("Бросок 3: 5 6 6 6 6 — вписано «Шанс» 29"))
+    assert "совет: «Шестёрки» 24" in chance
+    shot(tab, "review-from-sheet")
+    tab.tap("back")  # back to the sheet it came from
+    tab.wait_text("turn", re.compile("Игра окончена"))
+
+    past = new_tab(url=f"{server.url}history/{game_id}")  # the game in History
+    past.wait("history-sheet")
+    past.tap("review")
+    past.wait_text(f"review-total-{solo.name}", solo.total_text("ru"))
+    shot(past, "review-from-history")
+    past.tap("back")
+    past.wait("history-sheet")
