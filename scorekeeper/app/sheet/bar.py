@@ -9,11 +9,9 @@ from typing import Any
 import flet as ft
 
 from scorekeeper.app import theme
-from scorekeeper.app.sheet.advice import has_table
 from scorekeeper.app.sheet.match import game_over_note, match_line
 from scorekeeper.app.shell import Shell
 from scorekeeper.app.widgets.frame import Speaks, tagged
-from scorekeeper.app.widgets.review import review_button
 from scorekeeper.app.widgets.share import share_button
 from scorekeeper.game import State
 from scorekeeper.rules import Variant
@@ -39,13 +37,9 @@ def show_rules(shell: Speaks, info: Any, variant: Variant) -> None:
     shell.explain(variant.name.in_(shell.lang), f"{variant.description.in_(shell.lang)}\n\n{said}")
 
 
-def game_over_actions(shell: Shell, game_id: int, variant: Variant, button: ft.Control) -> ft.Control:
-    """A finished sheet's buttons: share, its review (where the advisor has a table for the game), and
-    `button` (play again)."""
-    shown = [share_button(shell, game_id)]
-    if has_table(variant):
-        shown.append(review_button(shell, game_id, lambda: shell.open_game(game_id)))
-    return tagged(ft.Row([*shown, button], spacing=4), "game-over-actions")
+def game_over_actions(shell: Shell, game_id: int, button: ft.Control) -> ft.Control:
+    """A finished sheet's buttons: share and `button` (play again)."""
+    return tagged(ft.Row([share_button(shell, game_id), button], spacing=4), "game-over-actions")
 
 
 def note(icon: ft.IconData, text: str, identifier: str) -> ft.Control:

@@ -326,9 +326,9 @@ class SheetScreen:
                                    self._toggle_cross_out, self._rematch,
                                    lambda: self._follow(intent.miss(self.seen, self.shown_player, s.lang)))
         if state.finished:
-            button = bar.game_over_actions(s, self.service.game_id, self.variant, button)
+            button = bar.game_over_actions(s, self.service.game_id, button)
         shown = bar.turn_bar(s, state, turn_text, self.crossing, upper_chances(state, s.lang), button)
-        shown += advice_view.show(s, state, self.dice)  # the hint's line; the advised dice marked
+        shown += advice_view.show(s, state, self.dice, self.service.game_id)  # the hint, or the review
         undone = undo_note(log, s.lang)
         if undone:  # what the last Undo took back, on every screen of the game, until the next action
             shown.append(bar.note(ft.Icons.UNDO, undone, "undone-note"))

@@ -13,7 +13,7 @@ from scorekeeper.app.widgets.frame import named_icon, tagged
 
 def review_button(shell: Shell, game_id: int, back: Callable[[], None], *, wide: bool = False) -> ft.Control:
     """The review of game `game_id` (identifier `review`); `back`: where its Back returns. `wide`: a
-    labelled button across the screen (History), else an icon beside «Ещё партию»."""
+    labelled button across the screen, else an icon."""
     t = shell.t
 
     def open_review(_: object) -> None:
