@@ -31,7 +31,7 @@ UI_ADVICE: dict[str, Text] = {
         "{x} — столько очков {name} в среднем ещё наберёт до конца этого этапа, если с этого броска "
         "играть лучшим образом (премия или штраф «горы» учтены; каждая ограда в запасе считается за 3 очка).",
         "{x} is how many points {name} scores on average from here to the end of this stage with the best "
-        "play from this throw on (the «гора» premium or penalty included; each banked fence counted as "
+        "play from this throw on (the gora premium or penalty included; each banked fence counted as "
         "3 points).",
     ),
     "die_advised": Text("оставить", "keep"),
