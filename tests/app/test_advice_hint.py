@@ -86,3 +86,11 @@ def test_the_hint_is_off_until_a_phone_turns_it_on() -> None:
     assert server.for_browser(None, None, ["ru-RU"], HINT_ON).hint is True
     assert server.for_browser(None, None, ["ru-RU"], "off").hint is False
     assert Settings(hint=True).for_browser(None, None, [], None).hint is False  # per phone, not the server's
+
+
+def test_a_browser_without_storage_keeps_the_hint_in_the_servers_file(tmp_path) -> None:
+    path = tmp_path / "settings.json"
+    Settings(hint=True).save(path)
+    assert Settings.load(path).hint is True
+    path.write_text('{"hint": "yes"}', encoding="utf-8")
+    assert Settings.load(path).hint is False  # anything but true leaves it off
