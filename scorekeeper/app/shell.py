@@ -13,8 +13,9 @@ import flet as ft
 from scorekeeper.app import theme
 from scorekeeper.app.config import AppConfig
 from scorekeeper.app.redraw import patch_in_place
-from scorekeeper.app.settings.model import Settings
+from scorekeeper.app.settings.model import HINT_OFF, HINT_ON, Settings
 from scorekeeper.app.settings.storage import (
+    KEY_HINT,
     KEY_JOIN,
     KEY_LANG,
     KEY_THEME,
@@ -43,6 +44,7 @@ SCREENS: dict[str, tuple[str, str]] = {
 HOME = ("scorekeeper.app.home.view", "HomeScreen")
 GAME = ("scorekeeper.app.sheet.view", "SheetScreen")  # /game/N
 PAST_GAME = ("scorekeeper.app.history.view", "GameSheetScreen")  # /history/N
+REVIEW = ("scorekeeper.app.review.view", "ReviewScreen")  # /review/N
 JOIN = ("scorekeeper.app.invite.view", "JoinScreen")
 
 
@@ -98,7 +100,7 @@ class Shell:
         state = await read_browser(self.page)
         if state.storage is not None:
             self.browser = state.storage
-            self.settings = self.settings.for_browser(state.lang, state.theme, state.languages)
+            self.settings = self.settings.for_browser(state.lang, state.theme, state.languages, state.hint)
             if self.config.needs_code(self.page.client_ip):  # a phone that joined before, its tab closed since
                 self.remembered_code = await state.storage.get(KEY_JOIN)
 
@@ -119,6 +121,12 @@ class Shell:
             # controls it changed, and the new theme waited until another screen was sent whole.
             self.page.update()
             self.redraw()
+
+    def set_hint(self, on: bool) -> None:
+        """Show the advisor's hint on the sheet, or not (saved for this phone)."""
+        self.settings.hint = on
+        self._remember(KEY_HINT, HINT_ON if on else HINT_OFF)
+        self.redraw()
 
     def _remember(self, key: str, value: str) -> None:
         """Save a choice: in this browser, and a language also as the server's default (for a
@@ -215,16 +223,17 @@ class Shell:
     # --- addresses: each screen has one, so a reload or Back keeps the place ------------------------
     def go(self, route: str, **options: Any) -> None:
         """Show the screen of `route`: '/game/N' a game's sheet, '/history/N' a game in History,
+        '/review/N' its review,
         '/new', '/history', '/statistics', '/settings', '/invite' those screens; home for anything else
         (a game that does not exist included). `options` go to the screen (History's filter, where
         a game in History goes back to)."""
         path = (route or "/").split("?")[0].rstrip("/") or "/"
-        match = re.fullmatch(r"/(game|history)/(\d+)", path)
+        match = re.fullmatch(r"/(game|history|review)/(\d+)", path)
         if match and self.store.game_exists(int(match.group(2))):
             if match.group(1) == "game":
                 self.open_game(int(match.group(2)))
             else:
-                past = screen_class(PAST_GAME)
+                past = screen_class(PAST_GAME if match.group(1) == "history" else REVIEW)
                 self.show(lambda: past(self, int(match.group(2)), **options))
         elif path in SCREENS:
             screen = screen_class(SCREENS[path])

@@ -335,6 +335,9 @@ UI.update({k: v for k, v in UI_HISTORY.items() if k not in UI})
 from scorekeeper.i18n.ui_share import UI_SHARE  # noqa: E402
 
 UI.update({k: v for k, v in UI_SHARE.items() if k not in UI})
+from scorekeeper.i18n.ui_advice import UI_ADVICE  # noqa: E402
+
+UI.update({k: v for k, v in UI_ADVICE.items() if k not in UI})
 
 
 # House-rule options as the new-game screen names them (the rules' own help text is the fallback).

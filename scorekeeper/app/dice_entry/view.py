@@ -99,6 +99,7 @@ class DicePanel:
         self._dropped = ""  # the keys emptied by another phone's change, while they may still come
         self._nudged = False  # a face was pressed with no die waiting for one: the hint says what to tap
         self._synced: list[int | None] = []  # the dice as the game last set them (what taps change)
+        self.advised: frozenset[int] = frozenset()  # the dice the advisor's hint keeps (places 0-4)
         self.notice = Notice()  # said in the hint beyond the dice (tell)
         self._slip: ft.AlertDialog | None = None  # the dialog open on a slip typed: later slips update it
         self.box = ft.Container()
@@ -382,9 +383,10 @@ class DicePanel:
         for number in range(1, 6):
             value = entry.values[number - 1]
             key = "team_n" if self.numeric else "die_n"
-            label = t(key, n=number, v=value if value is not None else t("die_blank"))
+            advised = number - 1 in self.advised and value is not None
+            label = t(key, n=number, v=t("die_blank") if value is None else value) + (" · " + t("die_advised")) * advised
             face = die_face(value, size, numeric=self.numeric, selected=entry.cursor == number - 1,
-                            faded=number - 1 in entry.suggested)
+                            faded=number - 1 in entry.suggested, advised=advised)
             face.on_click = lambda _, n=number: self._tap_die(n)
             dice.append(tagged(face, f"die-{number}", label, button=True))
         if not self.numeric:  # the five dice read from a photo, confirmed there (scorekeeper.app.photo)

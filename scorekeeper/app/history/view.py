@@ -14,6 +14,7 @@ import flet as ft
 from scorekeeper.app import theme, unfinished
 from scorekeeper.app.history.words import card_note, played_when
 from scorekeeper.app.new_game.model import changed_rules, house_rules_line
+from scorekeeper.app.sheet.advice import has_table
 from scorekeeper.app.sheet.model import Row, cell_name, drawn_score
 from scorekeeper.app.shell import Shell
 from scorekeeper.app.statistics.model import (
@@ -31,6 +32,7 @@ from scorekeeper.app.widgets.dialogs import confirm_abandon
 from scorekeeper.app.widgets.filters import filter_bar
 from scorekeeper.app.widgets.frame import header, tagged
 from scorekeeper.app.widgets.names import variant_name
+from scorekeeper.app.widgets.review import review_button
 from scorekeeper.app.widgets.score_grid import GridLook, Stripe
 from scorekeeper.app.widgets.share import csv_button, share_button
 from scorekeeper.game.moves import match_games
@@ -257,6 +259,8 @@ class GameSheetScreen:
         sheet = state.sheet()
         names = [p["name"] for p in sheet["players"]]
         parts: list[ft.Control] = [self._summary(info, state, sheet), share_button(s, self.game_id, wide=True)]
+        if state.finished and has_table(state.variant):  # where the advisor can look back on the game
+            parts.append(review_button(s, self.game_id, lambda: s.go(self.route), wide=True))
         if not state.finished:
             parts.append(tagged(ft.FilledButton(content=ft.Text(t("hist_resume"), size=17),
                                                 on_click=lambda _: self._resume(info.abandoned is not None),

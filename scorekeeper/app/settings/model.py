@@ -1,4 +1,4 @@
-"""The player's settings (language, theme).
+"""The player's settings (language, theme, the advisor's hint).
 
 Each browser keeps its own choice in its local storage (see `storage`); the server keeps a default
 in a small JSON file beside the games' database. A browser that has never chosen starts in its own
@@ -17,6 +17,7 @@ from scorekeeper.i18n import LANGS, Lang
 
 ThemeChoice = Literal["light", "dark", "system"]
 THEMES: tuple[ThemeChoice, ...] = ("light", "dark", "system")
+HINT_ON, HINT_OFF = "on", "off"  # the hint as a browser stores it
 
 
 def as_lang(value: object) -> Lang | None:
@@ -50,6 +51,7 @@ class Settings:
 
     lang: Lang = "ru"
     theme: ThemeChoice = "system"
+    hint: bool = False  # the advisor's hint on the sheet: a player's choice, off until chosen
 
     @classmethod
     def load(cls, path: Path | None) -> Settings:
@@ -64,6 +66,7 @@ class Settings:
         if isinstance(raw, dict):
             settings.lang = as_lang(raw.get("lang")) or settings.lang
             settings.theme = as_theme(raw.get("theme")) or settings.theme
+            settings.hint = raw.get("hint") is True
         return settings
 
     def save(self, path: Path | None) -> None:
@@ -80,10 +83,12 @@ class Settings:
         saved.lang = lang
         saved.save(path)
 
-    def for_browser(self, stored_lang: object, stored_theme: object, languages: Sequence[str]) -> Settings:
+    def for_browser(self, stored_lang: object, stored_theme: object, languages: Sequence[str],
+                    stored_hint: object = None) -> Settings:
         """A browser's settings, these being the server's: what it stored itself, else its own
-        language when the app speaks it, else the server's."""
+        language when the app speaks it, else the server's; the hint only where it turned it on."""
         return Settings(
             lang=as_lang(stored_lang) or locale_lang(languages) or self.lang,
             theme=as_theme(stored_theme) or self.theme,
+            hint=stored_hint == HINT_ON,
         )

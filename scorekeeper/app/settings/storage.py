@@ -17,6 +17,7 @@ log = logging.getLogger(__name__)
 
 KEY_LANG = "scorekeeper.lang"
 KEY_THEME = "scorekeeper.theme"
+KEY_HINT = "scorekeeper.hint"  # the advisor's hint on the sheet: "on" / "off"
 KEY_JOIN = "scorekeeper.join"  # the table's join code this browser entered (a new server has a new one)
 TIMEOUT_S = 10.0  # a browser answers in well under a second (a busy phone or server in a few); past
 # this, it is taken as having no storage
@@ -31,12 +32,13 @@ class BrowserStorage:
     def __init__(self, prefs: ft.SharedPreferences) -> None:
         self._prefs = prefs  # held: Flet drops a service nobody refers to
 
-    async def read(self) -> tuple[object, object]:
-        """The stored language and theme (None where nothing is stored), asked again once where the
-        first ask goes unanswered for FIRST_ASK_S; raises when the storage does not answer within
-        TIMEOUT_S in all."""
-        async def both() -> tuple[object, object]:
-            return await self._prefs.get(KEY_LANG), await self._prefs.get(KEY_THEME)
+    async def read(self) -> tuple[object, object, object]:
+        """The stored language, theme and hint (None where nothing is stored), asked again once
+        where the first ask goes unanswered for FIRST_ASK_S; raises when the storage does not
+        answer within TIMEOUT_S in all."""
+        async def both() -> tuple[object, object, object]:
+            return (await self._prefs.get(KEY_LANG), await self._prefs.get(KEY_THEME),
+                    await self._prefs.get(KEY_HINT))
 
         try:
             return await asyncio.wait_for(both(), FIRST_ASK_S)
@@ -68,6 +70,7 @@ class BrowserState:
     storage: BrowserStorage | None = None  # None: no usable storage
     lang: object = None
     theme: object = None
+    hint: object = None
     languages: list[str] = field(default_factory=list)  # its preferred languages, first the main one
 
 
@@ -92,8 +95,9 @@ async def read_browser(page: ft.Page) -> BrowserState:
     """This browser's stored choices and languages (an empty state when it has no storage)."""
     try:
         storage = BrowserStorage(ft.SharedPreferences())
-        lang, theme = await storage.read()
+        lang, theme, hint = await storage.read()
     except Exception:
         log.warning("the browser's storage did not answer: the server's settings apply", exc_info=True)
         return BrowserState()
-    return BrowserState(storage=storage, lang=lang, theme=theme, languages=await browser_languages(page))
+    return BrowserState(storage=storage, lang=lang, theme=theme, hint=hint,
+                        languages=await browser_languages(page))

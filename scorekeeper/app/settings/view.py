@@ -1,4 +1,4 @@
-"""Settings: language (Russian / English) and theme (light / dark / system)."""
+"""Settings: language (Russian / English), theme (light / dark / system), the advisor's hint (off / on)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from scorekeeper.app.widgets.share import keep_section
 
 
 class SettingsScreen:
-    """Two choices, each a row of big buttons."""
+    """Three choices, each a row of big buttons."""
 
     def __init__(self, shell: Shell) -> None:
         self.shell = shell
@@ -48,6 +48,12 @@ class SettingsScreen:
                 for name in ("light", "dark", "system")
             ]
         )
+        hint = ft.Row(
+            [
+                self._choice("hint-off", t("advice_off"), not s.settings.hint, lambda _: s.set_hint(False)),
+                self._choice("hint-on", t("advice_on"), s.settings.hint, lambda _: s.set_hint(True)),
+            ]
+        )
         body = ft.Column(
             [
                 ft.Text(t("language"), size=18, weight=ft.FontWeight.W_600),
@@ -56,12 +62,17 @@ class SettingsScreen:
                 ft.Text(t("theme"), size=18, weight=ft.FontWeight.W_600),
                 themes,
                 ft.Container(height=12),
+                ft.Text(t("advice_setting"), size=18, weight=ft.FontWeight.W_600),
+                ft.Text(t("advice_setting_about"), size=14, color=theme.MUTED),
+                hint,
+                ft.Container(height=12),
                 keep_section(s),
             ],
             spacing=10,
+            scroll=ft.ScrollMode.AUTO,  # three choices and the backup outgrow a phone held sideways
         )
         return ft.Column(
-            [header(s, t("settings"), back=s.home), ft.Container(content=body, padding=16)],
+            [header(s, t("settings"), back=s.home), ft.Container(content=body, padding=16, expand=True)],
             spacing=0,
             expand=True,
         )

@@ -10,7 +10,9 @@ import flet as ft
 
 from scorekeeper.app import theme
 from scorekeeper.app.sheet.match import game_over_note, match_line
+from scorekeeper.app.shell import Shell
 from scorekeeper.app.widgets.frame import Speaks, tagged
+from scorekeeper.app.widgets.share import share_button
 from scorekeeper.game import State
 from scorekeeper.rules import Variant
 
@@ -33,6 +35,11 @@ def show_rules(shell: Speaks, info: Any, variant: Variant) -> None:
     changed = changed_rules(info.variant, dict(info.options), shell.lang)
     said = house_rules_line(changed, shell.lang) if changed else shell.t("rules_as_written")
     shell.explain(variant.name.in_(shell.lang), f"{variant.description.in_(shell.lang)}\n\n{said}")
+
+
+def game_over_actions(shell: Shell, game_id: int, button: ft.Control) -> ft.Control:
+    """A finished sheet's buttons: share and `button` (play again)."""
+    return tagged(ft.Row([share_button(shell, game_id), button], spacing=4), "game-over-actions")
 
 
 def note(icon: ft.IconData, text: str, identifier: str) -> ft.Control:

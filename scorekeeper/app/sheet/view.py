@@ -16,7 +16,7 @@ import flet as ft
 
 from scorekeeper.app import theme, unfinished
 from scorekeeper.app.dice_entry.view import DicePanel
-from scorekeeper.app.sheet import bar, intent
+from scorekeeper.app.sheet import advice_view, bar, intent
 from scorekeeper.app.sheet.grid import (
     LINE_W,
     OTHER_ROW_H,
@@ -37,7 +37,6 @@ from scorekeeper.app.sheet.scroll import SheetScroll
 from scorekeeper.app.sheet.turns import describe, turns_played, undo_note
 from scorekeeper.app.shell import Shell
 from scorekeeper.app.widgets.frame import header, named_icon, tagged
-from scorekeeper.app.widgets.share import share_button
 from scorekeeper.dice import InvalidDice
 from scorekeeper.game import Action, GameError, Roll, RollWithoutDice, State
 from scorekeeper.service import GameService
@@ -327,8 +326,9 @@ class SheetScreen:
                                    self._toggle_cross_out, self._rematch,
                                    lambda: self._follow(intent.miss(self.seen, self.shown_player, s.lang)))
         if state.finished:
-            button = tagged(ft.Row([share_button(s, self.service.game_id), button], spacing=4), "game-over-actions")
+            button = bar.game_over_actions(s, self.service.game_id, button)
         shown = bar.turn_bar(s, state, turn_text, self.crossing, upper_chances(state, s.lang), button)
+        shown += advice_view.show(s, state, self.dice, self.service.game_id)  # the hint, or the review
         undone = undo_note(log, s.lang)
         if undone:  # what the last Undo took back, on every screen of the game, until the next action
             shown.append(bar.note(ft.Icons.UNDO, undone, "undone-note"))

@@ -40,9 +40,12 @@ def die_face(
     numeric: bool = False,
     selected: bool = False,
     faded: bool = False,
+    advised: bool = False,
 ) -> ft.Container:
-    """A die showing `value` (None: blank, waiting for its new value)."""
-    border = ft.Border.all(3 if selected else 1.5, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE)
+    """A die showing `value` (None: blank, waiting for its new value); `advised`: one the advisor's
+    hint keeps, outlined in the hint's colour."""
+    colour = ft.Colors.PRIMARY if selected else ft.Colors.TERTIARY if advised else ft.Colors.OUTLINE
+    border = ft.Border.all(3 if selected or advised else 1.5, colour)
     if value is None:
         inner: ft.Control | None = ft.Text("?", size=size * 0.4, color=ft.Colors.OUTLINE, semantics_label="")
         bg = ft.Colors.SURFACE_CONTAINER
@@ -52,7 +55,7 @@ def die_face(
         bg = ft.Colors.SURFACE_CONTAINER_LOWEST
     else:
         inner = pip_grid(value, size * 0.78, ft.Colors.ON_SURFACE)
-        bg = ft.Colors.SURFACE_CONTAINER_LOWEST
+        bg = ft.Colors.TERTIARY_CONTAINER if advised else ft.Colors.SURFACE_CONTAINER_LOWEST
     return ft.Container(
         content=inner,
         width=size,
