@@ -11,23 +11,10 @@ the original, upright image, and a confidence. Bad input raises :class:`ImageErr
 whose message says what was wrong; nothing else about the input is trusted.
 
 How: the photo is decoded safely (vision.imageio: size and pixel limits read from the header,
-JPEGs of large photos decoded at 1/2..1/8 scale, EXIF orientation applied), a small centre-net
-(assets/dice_detector.onnx, run by cv2.dnn) finds die centres and sizes at a scale where dice appear
-about 24 px wide (a first look at 352 px, or from further back, at 160 or 96 px, where most of
-what it finds is not dice, as in a close-up of a few large dice; a second at the scale that look
-suggests, keeping the sure dice of the first that the second lost), and three small classifiers (assets/dice_classifier.onnx,
-dice_classifier_2.onnx and _3: two trained alike from different seeds, the third from the first's
-weights on other renders with camera faults added) read a 40 x 40 view of each die as
-"not a die" or 1..6 and refit its box (a detection read as not a die, though with doubt, is read
-again boxed larger: the detector boxes a die whose one is a single large pip as little more than
-the pip, which so close reads as part of a die). Each die is seen in six views that keep the photo's up
-direction (straight and mirrored, turned a little either way: in a photo taken at an angle the top
-face is the upper one), the classifiers taking turns over them and their outputs averaged; each
-die is then read once more on views centred on its refitted box. Where the dice read doubtfully,
-the photo's other quarter turns are tried: a photo taken at an angle and saved sideways without
-its EXIF orientation has the table's far side to the left or right, and its dice read surely only
-when the views are turned to match. The networks are trained by vision/training/train.py on dice-a train,
-dice-c train and synthetic renders (vision.synth).
+large JPEGs decoded at reduced scale, EXIF orientation applied); a small centre-net finds die
+centres and sizes where dice appear about 24 px wide, small classifiers read each die in several
+views as "not a die" or 1..6 and refit its box, and photos saved sideways are turned back where
+their dice read surest so. The models, their training and their figures: docs/vision.md.
 
 Only OpenCV and numpy are needed at run time.
 """

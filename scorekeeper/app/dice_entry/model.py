@@ -2,42 +2,7 @@
 
 No rules here: the entry only collects five values; the game checks them when they are thrown.
 
->>> entry = DiceEntry()
->>> [entry.press_face(v) for v in (5, 5, 5, 2)]
-[None, None, None, None]
->>> entry.press_face(3)
-(5, 5, 5, 2, 3)
->>> entry.tap_die(4); entry.tap_die(5)
->>> entry.press_face(5), entry.press_face(6)
-(None, (5, 5, 5, 5, 6))
-
-A blank die tapped once and then a face: the face goes to that die (pick a die, then its face).
-
->>> entry.sync(None); entry.tap_die(3); entry.press_face(4)
->>> entry.values
-[None, None, 4, None, None]
-
-After a throw the dice outside the biggest group are offered for re-throwing: with no die tapped,
-the pad fills them.
-
->>> entry.sync((6, 6, 1, 2, 4))
->>> entry.suggested
-[2, 3, 4]
->>> entry.press_face(6), entry.press_face(6), entry.press_face(3)
-(None, None, (6, 6, 6, 6, 3))
-
-Only the dice a player keeps need entering: the throw button then records the throw without its
-dice, the kept dice stay, and the next throw fills the rest (2 + 1 + 3 taps for keep-a-pair).
-
->>> entry.sync(None); entry.press_face(5), entry.press_face(5)
-(None, None)
->>> entry.wants_throw_without_dice()
-True
->>> entry.throw_without_dice(); entry.sync(None, after_throw_without_dice=True)
->>> entry.values
-[5, 5, None, None, None]
->>> entry.press_face(5), entry.press_face(3), entry.press_face(3)
-(None, None, (5, 5, 5, 3, 3))
+How the taps add up: the examples in DiceEntry's docstring.
 """
 
 from __future__ import annotations
@@ -63,6 +28,43 @@ class DiceEntry:
     - After a throw, the dice outside the biggest group (the ones a player usually re-throws)
       are suggested: the pad fills them unless a die was tapped first. This only saves taps;
       tapping any die drops the suggestion.
+
+    >>> entry = DiceEntry()
+    >>> [entry.press_face(v) for v in (5, 5, 5, 2)]
+    [None, None, None, None]
+    >>> entry.press_face(3)
+    (5, 5, 5, 2, 3)
+    >>> entry.tap_die(4); entry.tap_die(5)
+    >>> entry.press_face(5), entry.press_face(6)
+    (None, (5, 5, 5, 5, 6))
+
+    A blank die tapped once and then a face: the face goes to that die (pick a die, then its face).
+
+    >>> entry.sync(None); entry.tap_die(3); entry.press_face(4)
+    >>> entry.values
+    [None, None, 4, None, None]
+
+    After a throw the dice outside the biggest group are offered for re-throwing: with no die tapped,
+    the pad fills them.
+
+    >>> entry.sync((6, 6, 1, 2, 4))
+    >>> entry.suggested
+    [2, 3, 4]
+    >>> entry.press_face(6), entry.press_face(6), entry.press_face(3)
+    (None, None, (6, 6, 6, 6, 3))
+
+    Only the dice a player keeps need entering: the throw button then records the throw without its
+    dice, the kept dice stay, and the next throw fills the rest (2 + 1 + 3 taps for keep-a-pair).
+
+    >>> entry.sync(None); entry.press_face(5), entry.press_face(5)
+    (None, None)
+    >>> entry.wants_throw_without_dice()
+    True
+    >>> entry.throw_without_dice(); entry.sync(None, after_throw_without_dice=True)
+    >>> entry.values
+    [5, 5, None, None, None]
+    >>> entry.press_face(5), entry.press_face(3), entry.press_face(3)
+    (None, None, (5, 5, 5, 3, 3))
     """
 
     low: int = 1
