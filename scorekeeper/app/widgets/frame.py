@@ -35,6 +35,18 @@ def named_icon(icon: ft.IconData, label: str, **kwargs: Any) -> ft.Icon:
     return ft.Icon(icon, semantics_label=label, **kwargs)
 
 
+def action_button(icon: ft.IconData, label: str, short: str, on_click: Callable[[Any], None], *,
+                  wide: bool) -> ft.Control:
+    """A screen's own action: a labelled button across the screen (`wide`), else an icon named `short`."""
+    if wide:
+        return ft.OutlinedButton(
+            content=ft.Row([ft.Icon(icon, size=20), ft.Text(label, size=17)], spacing=8,
+                           alignment=ft.MainAxisAlignment.CENTER),
+            on_click=on_click, height=theme.TAP)
+    return ft.IconButton(icon=named_icon(icon, short), tooltip=short, on_click=on_click,
+                         width=theme.TAP_MIN, height=theme.TAP_MIN)
+
+
 def header(
     shell: Speaks,
     title: str,

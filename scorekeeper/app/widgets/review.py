@@ -6,9 +6,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorekeeper.app import theme
 from scorekeeper.app.shell import Shell
-from scorekeeper.app.widgets.frame import named_icon, tagged
+from scorekeeper.app.widgets.frame import action_button, tagged
 
 
 def review_button(shell: Shell, game_id: int, back: Callable[[], None], *, wide: bool = False) -> ft.Control:
@@ -19,12 +18,5 @@ def review_button(shell: Shell, game_id: int, back: Callable[[], None], *, wide:
     def open_review(_: object) -> None:
         shell.go(f"/review/{game_id}", back=back)
 
-    if wide:
-        button: ft.Control = ft.OutlinedButton(
-            content=ft.Row([ft.Icon(ft.Icons.INSIGHTS, size=20), ft.Text(t("review"), size=17)], spacing=8,
-                           alignment=ft.MainAxisAlignment.CENTER),
-            on_click=open_review, height=theme.TAP)
-    else:
-        button = ft.IconButton(icon=named_icon(ft.Icons.INSIGHTS, t("review")), tooltip=t("review"),
-                               on_click=open_review, width=theme.TAP_MIN, height=theme.TAP_MIN)
+    button = action_button(ft.Icons.INSIGHTS, t("review"), t("review"), open_review, wide=wide)
     return tagged(button, "review", t("review"))

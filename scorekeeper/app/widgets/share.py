@@ -17,6 +17,7 @@ import flet as ft
 from scorekeeper.app import theme, unfinished
 from scorekeeper.app.share.model import OutFile, backup, games_csv, restore, sheet_file
 from scorekeeper.app.shell import Shell, named_icon, tagged
+from scorekeeper.app.widgets.frame import action_button
 from scorekeeper.service import GameService
 from scorekeeper.store import StoreError
 
@@ -85,14 +86,7 @@ def share_button(shell: Shell, game_id: int, *, wide: bool = False) -> ft.Contro
     def share(_: Any) -> None:
         _of(shell).offer(lambda: sheet_file(shell.store, game_id, shell.lang), "share_ready")
 
-    if wide:
-        button: ft.Control = ft.OutlinedButton(
-            content=ft.Row([ft.Icon(ft.Icons.SHARE, size=20), ft.Text(t("share_sheet"), size=17)], spacing=8,
-                           alignment=ft.MainAxisAlignment.CENTER),
-            on_click=share, height=theme.TAP)
-    else:
-        button = ft.IconButton(icon=named_icon(ft.Icons.SHARE, t("share")), tooltip=t("share"), on_click=share,
-                               width=theme.TAP_MIN, height=theme.TAP_MIN)
+    button = action_button(ft.Icons.SHARE, t("share_sheet"), t("share"), share, wide=wide)
     return tagged(button, "share", t("share"))
 
 
