@@ -25,7 +25,8 @@ def test_empty_names_play_as_stand_ins_and_are_not_offered_later(new_tab) -> Non
         field = tab.find(f"player-name-{n}").locator("input").first
         field.click()  # the browser shows a field's text to the page while it is being edited
         time.sleep(0.4)
-        assert field.input_value() == ""
+        # other games on this server may offer a real player's name; never a stand-in
+        assert not re.fullmatch(r"(Игрок|Player) \d+", field.input_value().strip()), field.input_value()
         assert not tab.has(f"known-name-Игрок {n}")
     tab.shot("new-game-after-stand-ins")
 
