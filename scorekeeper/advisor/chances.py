@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from scorekeeper.advisor.advise import advise
-from scorekeeper.advisor.model import AdviceError, Position, game_of
+from scorekeeper.advisor.model import Advice, AdviceError, Position, game_of
 from scorekeeper.advisor.store import table_for
 from scorekeeper.game import State
 from scorekeeper.rules import Variant
@@ -37,13 +37,14 @@ def advised_chances(state: State) -> tuple[float, float] | None:
     position = position_of(state)
     if position is None:
         return None
-    try:
-        return _advised(variant, position)
-    except AdviceError:
-        return None
+    advice = advised(variant, position)
+    return None if advice is None else (advice.p_bonus or 0.0, advice.p_penalty or 0.0)
 
 
 @lru_cache(maxsize=512)
-def _advised(variant: Variant, position: Position) -> tuple[float, float]:
-    advice = advise(variant, position)
-    return advice.p_bonus or 0.0, advice.p_penalty or 0.0
+def advised(variant: Variant, position: Position) -> Advice | None:
+    """The advice for a position, kept: the sheet's chance line and its hint ask it after each throw."""
+    try:
+        return advise(variant, position)
+    except AdviceError:
+        return None

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 
-from scorekeeper.advisor import Advice, AdviceError, Option, Position, advise
-from scorekeeper.advisor.chances import position_of
+from scorekeeper.advisor import AdviceError, Option
+from scorekeeper.advisor.chances import advised, position_of
 from scorekeeper.advisor.model import game_of
 from scorekeeper.advisor.store import table_for
 from scorekeeper.game import State
@@ -55,14 +54,6 @@ def has_table(variant: Variant) -> bool:
         return False
 
 
-@lru_cache(maxsize=256)
-def _advice(variant: Variant, position: Position) -> Advice | None:
-    try:
-        return advise(variant, position)
-    except AdviceError:
-        return None
-
-
 def hint_for(state: State, lang: Lang) -> Hint | None:
     """The hint after the throw just entered (its five dice known); None before a throw, after a
     throw without its dice, when the game is over, or where the advisor has no table for it."""
@@ -71,7 +62,7 @@ def hint_for(state: State, lang: Lang) -> Hint | None:
     position = position_of(state)
     if position is None or position.dice is None or len(position.dice) != 5:
         return None
-    advice = _advice(state.variant, position)
+    advice = advised(state.variant, position)
     if advice is None:
         return None
     best = advice.best
