@@ -50,14 +50,19 @@ class TrainConfig:
     det_crop: int = 256  # side of a detector training view
     det_die_px: tuple[float, float] = (8.0, 150.0)  # dice appear this wide in its views: tiny to close-up
     det_lr: float = 3e-3  # peak learning rate (one-cycle schedule, AdamW)
-    cls_epochs: int = 16  # classifier epochs over its crops
+    cls_epochs: int = 36  # classifier epochs over its crops: at 16 it still underfit (training accuracy 0.88)
     cls_refresh: int = 4  # crops cut anew every this many epochs (other jitter and turns)
     cls_batch: int = 128  # classifier crops per step
     cls_lr: float = 3e-3  # peak learning rate (one-cycle schedule, AdamW)
     cls_views_real: int = 6  # crops around each dice-a die (jittered, turned): the real dice are few
     cls_views_synth: int = 1  # crops around each rendered die
+    cls_views_dice_c: int = 3  # crops around each dice-c die: white dice on a webcam, unlike the renders
     negatives_per_die: float = 0.3  # crops of table and distractors (not a die) per die
     distractor_views: int = 3  # crops of each printed distractor, labelled not a die
+    part_negatives: float = 0.25  # chance of a close view of part of a die (a pip or two), labelled not a die
+    mined_views: int = 1  # crops of each hard negative; at 2 (a second turn) they were 2/3 of all crops
+    mined_clearance: tuple[float, float] = (0.6, 1.0)  # a proposal this many die sides from every labelled
+    # die (whole-die boxes, pip-pattern boxes) is a hard negative; nearer, it may be part of a die
     label_smoothing: float = 0.05  # the labels hold a few errors; no class is certain
     box_weight: float = 2.0  # weight of the box refinement loss beside the class loss
     camera_faults: float = 0.15  # chance of each fault (blur, noise, JPEG) in a training view

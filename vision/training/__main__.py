@@ -93,14 +93,14 @@ def build(cfg: TrainConfig, assets: Path, log_path: Path | None, classifier_only
         train_detector(pool, cfg, assets / DETECTOR, log)
         t_det = time.time() - t_start
     rng = np.random.default_rng(cfg.seed + 2)
-    mined = mined_negatives(dice_a + dice_c + synth, assets / DETECTOR, rng, cfg.camera_faults)
+    mined = mined_negatives(dice_a + dice_c + synth, assets / DETECTOR, rng, cfg)
     log(f"{len(mined[0])} hard negatives: the detector's candidates away from every die")
 
     def make() -> Examples:
         parts = [cls_examples(dice_a, rng, cfg.cls_views_real, cfg.negatives_per_die, faults=cfg.camera_faults),
-                 cls_examples(dice_c, rng, 2, cfg.negatives_per_die, faults=cfg.camera_faults),
+                 cls_examples(dice_c, rng, cfg.cls_views_dice_c, cfg.negatives_per_die, faults=cfg.camera_faults),
                  cls_examples(synth, rng, cfg.cls_views_synth, cfg.negatives_per_die, True, cfg.camera_faults),
-                 object_negatives(synth + dice_a, rng, cfg.camera_faults), mined]
+                 object_negatives(synth + dice_a, rng, cfg.camera_faults, cfg.part_negatives), mined]
         return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))  # type: ignore[return-value]
 
     train_classifier(make, cfg, assets / CLASSIFIER, log)

@@ -164,7 +164,7 @@ def train_classifier(make: Callable[[], Examples], cfg: TrainConfig, path: Path,
     return net.eval()
 
 
-def object_negatives(samples: list[Sample], rng: np.random.Generator, faults: float) -> Examples:
+def object_negatives(samples: list[Sample], rng: np.random.Generator, faults: float, parts: float) -> Examples:
     """Crops labelled not a die that the crops around dice lack: each distractor whole, at its own
     size (the detector proposes cups, cards and tiles whole), and a close view of part of each die
     (a pip or two: in a close-up, the detector proposes pips)."""
@@ -177,7 +177,7 @@ def object_negatives(samples: list[Sample], rng: np.random.Generator, faults: fl
             cx, cy = x + w / 2 + rng.uniform(-0.15, 0.15) * w, y + h / 2 + rng.uniform(-0.15, 0.15) * h
             xs.append(colour_jitter(crop_die(s.image, cx, cy, side, angle=float(rng.uniform(0, 360))), rng, faults=faults))
         for bx, by, bw, bh in s.boxes.tolist():
-            if rng.random() < 0.5:
+            if rng.random() < parts:
                 side = max(bw, bh)
                 cx, cy = bx + bw / 2 + rng.uniform(-0.3, 0.3) * side, by + bh / 2 + rng.uniform(-0.3, 0.3) * side
                 part = crop_die(s.image, cx, cy, side * rng.uniform(0.15, 0.4), angle=float(rng.uniform(0, 360)))
@@ -188,7 +188,7 @@ def object_negatives(samples: list[Sample], rng: np.random.Generator, faults: fl
     return crops, np.zeros(len(xs), np.int64), np.array(bs, np.float32).reshape(-1, 5)
 
 
-def mined_negatives(samples: list[Sample], detector: Path, rng: np.random.Generator, faults: float) -> Examples:
+def mined_negatives(samples: list[Sample], detector: Path, rng: np.random.Generator, cfg: TrainConfig) -> Examples:
     """Hard negatives: what the detector just trained proposes on the training photos away from
     every die (a tray's screw caps, printed tokens, a die's pips in a close-up), cut as the reader
     cuts its crops, labelled not a die."""
@@ -203,10 +203,12 @@ def mined_negatives(samples: list[Sample], detector: Path, rng: np.random.Genera
         centres = s.boxes[:, :2] + s.boxes[:, 2:] / 2
         sides = np.maximum(s.boxes[:, 2], s.boxes[:, 3])
         for cx, cy, bw, bh, _score in detect(net, s.image, min(READ.detector_long_side, long * 2)):
-            if len(sides) and np.min(np.hypot(*(centres - (cx, cy)).T) / sides) < 0.45:
+            clearance = cfg.mined_clearance[0 if s.has_size else 1]
+            if len(sides) and np.min(np.hypot(*(centres - (cx, cy)).T) / sides) < clearance:
                 continue
             side = max(bw, bh) * rng.uniform(0.9, 1.15)
-            for angle in (0.0, float(rng.uniform(0, 360))):
-                xs.append(colour_jitter(crop_die(s.image, cx, cy, side, angle=angle), rng, faults=faults))
+            for k in range(cfg.mined_views):
+                angle = float(rng.uniform(0, 360)) if k else 0.0
+                xs.append(colour_jitter(crop_die(s.image, cx, cy, side, angle=angle), rng, faults=cfg.camera_faults))
     crops = np.stack(xs) if xs else np.zeros((0, CROP, CROP, 3), np.uint8)
     return crops, np.zeros(len(xs), np.int64), np.zeros((len(xs), 5), np.float32)
