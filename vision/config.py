@@ -45,12 +45,12 @@ class TrainConfig:
     threads: int = 1  # torch threads; the build is meant to run beside other work
     renders: RenderMix = field(default_factory=RenderMix)
     real_weight: int = 3  # dice-a photos repeated this often in the detector's pool: real photos over renders
-    det_steps: int = 2000  # detector steps (batch det_batch): about half of the build's time on one core
+    det_steps: int = 6000  # detector steps (batch det_batch): at 2000 it missed dim and crowded dice (about 20 min on one core)
     det_batch: int = 12  # detector views per step
     det_crop: int = 256  # side of a detector training view
     det_die_px: tuple[float, float] = (8.0, 150.0)  # dice appear this wide in its views: tiny to close-up
     det_lr: float = 3e-3  # peak learning rate (one-cycle schedule, AdamW)
-    cls_epochs: int = 36  # classifier epochs over its crops: at 16 it still underfit (training accuracy 0.88)
+    cls_epochs: int = 48  # classifier epochs over its crops: at 16 it still underfit (training accuracy 0.88)
     cls_refresh: int = 4  # crops cut anew every this many epochs (other jitter and turns)
     cls_batch: int = 128  # classifier crops per step
     cls_lr: float = 3e-3  # peak learning rate (one-cycle schedule, AdamW)
