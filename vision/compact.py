@@ -141,9 +141,19 @@ def nms(reads: list[tuple[np.ndarray, np.ndarray]], threshold: float) -> list[tu
     return kept
 
 
+def lit(image: np.ndarray, cfg: ReadConfig = READ) -> np.ndarray:
+    """`image`, brightened where it is dark (its brightest hundredth under cfg.dark_below)."""
+    top = float(np.percentile(image[::4, ::4], 99))
+    if top >= cfg.dark_below:
+        return image
+    gain = min(cfg.brighten_to / max(top, 1.0), cfg.most_gain)
+    return cv2.convertScaleAbs(image, alpha=gain)
+
+
 def find(image: np.ndarray, cfg: ReadConfig = READ) -> list[tuple[np.ndarray, np.ndarray]]:
     """The dice on `image`: each box (cx, cy, w, h in its pixels) and probabilities (not a die, 1..6)."""
     nets = networks()
+    image = lit(image, cfg)
     long = max(image.shape[:2])
     first = min(cfg.detector_long_side, long * 2)
     reads = _read(nets, image, first, cfg)

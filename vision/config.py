@@ -11,6 +11,9 @@ from dataclasses import asdict, dataclass, field
 
 @dataclass(frozen=True)
 class ReadConfig:
+    dark_below: float = 110.0  # a photo whose brightest hundredth is under this is brightened first (dim rooms) ...
+    brighten_to: float = 200.0  # ... so that it reaches this,
+    most_gain: float = 4.0  # ... at most this many times (more only lifts the noise)
     detector_long_side: int = 384  # first look: a 640 px photo's dice (~40 px) come out ~24 px, the detector's middle size
     wide_long_side: int = 160  # a look from further back (0: none): a die filling a close-up is too large at 384
     detector_max_long_side: int = 1280  # the second look grows to at most this (time: a 12 MP photo under 250 ms)

@@ -65,3 +65,12 @@ def test_real_photos_held_out_read_well(datasets: object) -> None:
 
     m = measure(compact.read_dice, real_training(holdout=True), True)
     assert m["f1"] >= 0.8, m
+
+
+def test_a_photo_in_a_dim_room_reads_as_in_daylight() -> None:
+    from vision.training.faults import dim
+
+    img, truth = plain_scene()
+    dark = dim(0.3)(img)
+    assert float(np.percentile(dark, 99)) < compact.READ.dark_below
+    assert matched(compact.read_dice(dark), truth) >= matched(compact.read_dice(img), truth) - 1 >= 3
