@@ -73,16 +73,19 @@ class Networks:
         views = cfg.test_time_augmentation
         crops = []
         for cx, cy, bw, bh, _score in cands:
-            crop = crop_die(image, cx, cy, max(bw, bh))
-            crops += [crop[:, ::-1] if v == "mirror" else crop for v in views]
+            for angle, mirrored in views:
+                crop = crop_die(image, cx, cy, max(bw, bh), angle=angle)
+                crops.append(crop[:, ::-1] if mirrored else crop)
         self.classifier.setInput(cv2.dnn.blobFromImages(crops, 1 / 255.0))
         out = self.classifier.forward().reshape(len(cands), len(views), -1)
         logits = out[..., :7] - out[..., :7].max(-1, keepdims=True)
         probs = np.exp(logits) / np.exp(logits).sum(-1, keepdims=True)
-        fit = out[..., 7:11].copy()
-        for k, v in enumerate(views):
-            if v == "mirror":
-                fit[:, k, 0] = -fit[:, k, 0]
+        # the box is refitted from the unturned views, a mirrored one mirrored back
+        straight = [k for k, (angle, _m) in enumerate(views) if angle == 0] or [0]
+        fit = out[:, straight, 7:11].copy()
+        for j, k in enumerate(straight):
+            if views[k][1]:
+                fit[:, j, 0] = -fit[:, j, 0]
         fit = fit.mean(1)
         boxes = np.zeros((len(cands), 4), np.float32)
         for i, (cx, cy, bw, bh, _score) in enumerate(cands):

@@ -52,6 +52,17 @@ def test_tables_with_printed_things_and_no_dice_read_next_to_no_dice() -> None:
     assert false <= 5, f"{false} dice read on 10 tables with none"
 
 
+def test_printed_tokens_cards_and_dominoes_beside_the_dice_are_not_read_as_dice() -> None:
+    from vision.scoring import score_photo, whole_die
+
+    photos = scenes("distractors", 10, 4244)
+    scores = [score_photo(compact.read_dice(s.image), list(zip(s.values.tolist(), s.boxes.tolist(), strict=True)),
+                          whole_die()) for s in photos]
+    found, true = sum(sc.hits for sc in scores), sum(len(s.boxes) for s in photos)
+    false = sum(m.kind in ("extra", "box") for sc in scores for m in sc.mistakes)
+    assert found >= 0.85 * true and false <= 2, f"{found} of {true} dice found, {false} read that are no die"
+
+
 def test_a_close_up_does_not_read_its_pips_as_dice() -> None:
     photos = scenes("close_ups", 8, 4243)
     read = sum(len(compact.read_dice(s.image)) for s in photos)
@@ -64,7 +75,7 @@ def test_real_photos_held_out_read_well(datasets: object) -> None:
     from vision.training.validate import measure
 
     m = measure(compact.read_dice, real_training(holdout=True), True)
-    assert m["f1"] >= 0.8, m
+    assert m["f1"] >= 0.9, m  # 0.935 as built (docs/vision.md)
 
 
 def test_a_photo_in_a_dim_room_reads_as_in_daylight() -> None:
