@@ -123,7 +123,8 @@ def main() -> None:
 
         path = assets_dir() / "models.json"
         manifest = json.loads(path.read_text())
-        manifest["validation"] = {"renders_per_category": args.n, "read": dict(vars(READ), **settings), **out}
+        manifest["read"] = dict(vars(READ), **settings)  # the settings these networks are now read with
+        manifest["validation"] = {"renders_per_category": args.n, "read": manifest["read"], **out}
         path.write_text(json.dumps(manifest, indent=1) + "\n")
         print(f"figures written to {path}")
 
