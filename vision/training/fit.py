@@ -202,8 +202,8 @@ def mined_negatives(samples: list[Sample], detector: Path, rng: np.random.Genera
         long = max(s.image.shape[:2])
         centres = s.boxes[:, :2] + s.boxes[:, 2:] / 2
         sides = np.maximum(s.boxes[:, 2], s.boxes[:, 3])
+        clearance = cfg.mined_clearance[0 if s.has_size else 1]
         for cx, cy, bw, bh, _score in detect(net, s.image, min(READ.detector_long_side, long * 2)):
-            clearance = cfg.mined_clearance[0 if s.has_size else 1]
             if len(sides) and np.min(np.hypot(*(centres - (cx, cy)).T) / sides) < clearance:
                 continue
             side = max(bw, bh) * rng.uniform(0.9, 1.15)
