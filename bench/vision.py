@@ -1,7 +1,8 @@
-"""Accuracy and speed of the two dice readers side by side: the shipped one (`vision.read_dice`) and
-the compact one (`vision.compact`, two networks built by `python -m vision.training`).
+"""Accuracy and speed of the dice reader (`vision.read_dice`) on photos it never learnt from and on
+hard renders; with `--baseline REV`, beside it in the same run, the same reader with the networks
+of git revision REV.
 
-    uv run python bench/vision.py [--datasets DIR] [--threads 1] [--renders 30] [--sheet DIR]
+    uv run python bench/vision.py [--datasets DIR] [--threads 1] [--runs 3] [--renders 30] [--sheet DIR] [--baseline REV]
 
 Sets: dice-a's test split (manifest origin_split == test) and dice-c's valid images, neither used for
 training or tuning; and renders of three hard kinds (vision.training.scenes, validation seeds):
@@ -14,13 +15,16 @@ centre is within half the predicted side of it (vision.scoring). Errors by kind:
 extra; "false/ph" is reads matching no die (box + extra) per photo. Of each reader's wrong and right
 reads, how many the app marks for the player to check. Speed: median milliseconds per photo on one
 core (cv2.setNumThreads(1)), decoding included; on the real sets each photo's time is the least of
---runs reads, the readers taking turns, so that a slow spell of the machine falls on both alike (the
+--runs reads (the readers taking turns, so that a slow spell of the machine falls on both alike: the
 ratio of the medians is the steadier figure); renders are read once. Also a 12-megapixel JPEG (a
 test photo scaled up to 3000 x 3000, widened to 4000 x 3000, with sensor-like noise) and a
 12-megapixel render of a whole table (ten dice, each under 1 % of the photo's width).
 dice-a's test labels hold a few errors (a die unlabelled, two values wrong, loose boxes): the set is
 scored as labelled and again with the fixes of bench/dice_a_label_fixes.csv, each checked by eye; the
 photos are read and timed once for both.
+`--baseline REV`: REV's assets/die_detector.onnx and assets/die_faces.onnx (`git show`), put in a
+temporary folder, read every set as well, by the present code and settings (vision.config): a new
+build of the networks measured against the one before it.
 `--sheet DIR`: contact sheets of each reader's errors on each set (vision.training.sheet).
 """
 
@@ -28,8 +32,11 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -37,18 +44,19 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 import vision  # noqa: E402
 from scorekeeper.app.photo.model import LOW_CONFIDENCE  # noqa: E402
-from vision import compact  # noqa: E402
+from vision.compact import CLASSIFIER, DETECTOR  # noqa: E402
 from vision.scoring import ERRORS, Mistake, accuracy, marked, pip_centre, score_photo, whole_die  # noqa: E402
 from vision.synth import render_scene  # noqa: E402
 from vision.training.scenes import scenes  # noqa: E402
 from vision.training.sheet import write_sheets  # noqa: E402
 from vision.training.validate import CATEGORIES, VALIDATION_SEED  # noqa: E402
 
-DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
+DEFAULT = ROOT.parent / "shared" / "datasets"
 
 
 def labels(path: Path, w: int, h: int) -> list[tuple[int, tuple[float, float, float, float]]]:
@@ -162,7 +170,29 @@ def rendered(kind: str, n: int) -> list[Photo]:
     return out
 
 
-READERS: dict[str, Reader] = {"shipped": vision.read_dice, "compact": compact.read_dice}
+def networks_of(rev: str, folder: Path) -> Path:
+    """`folder`, holding the two networks of git revision `rev` (its assets/)."""
+    for name in (DETECTOR, CLASSIFIER):
+        shown = subprocess.run(["git", "show", f"{rev}:assets/{name}"], cwd=ROOT, capture_output=True, check=False)
+        if shown.returncode:
+            raise SystemExit(f"--baseline {rev}: {shown.stderr.decode().strip()}")
+        (folder / name).write_bytes(shown.stdout)
+    return folder
+
+
+def reading_with(folder: Path) -> Reader:
+    """vision.read_dice with the networks in `folder` (as SCOREKEEPER_ASSETS names them)."""
+    def read(data: bytes) -> list[vision.Die]:
+        before = os.environ.get("SCOREKEEPER_ASSETS")
+        os.environ["SCOREKEEPER_ASSETS"] = str(folder)
+        try:
+            return vision.read_dice(data)
+        finally:
+            if before is None:
+                del os.environ["SCOREKEEPER_ASSETS"]
+            else:
+                os.environ["SCOREKEEPER_ASSETS"] = before
+    return read
 
 
 def big_photo(photo: Photo) -> tuple[bytes, list[tuple[int, tuple[float, float, float, float]]]]:
@@ -185,11 +215,23 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3, help="reads of each photo by each reader, timed (the least counts)")
     ap.add_argument("--renders", type=int, default=30, help="rendered photos in each rendered set")
     ap.add_argument("--sheet", type=Path, default=None, help="write contact sheets of the errors here")
+    ap.add_argument("--baseline", metavar="REV", default=None,
+                    help="also read every set with the networks of this git revision (a commit, a branch, HEAD~1)")
     args = ap.parse_args()
     cv2.setNumThreads(args.threads)
     if not (args.datasets / "dice-a").is_dir():
         print(f"no data sets under {args.datasets}", file=sys.stderr)
         return 1
+    with tempfile.TemporaryDirectory(prefix="baseline-networks-") as folder:
+        readers: dict[str, Reader] = {"present": vision.read_dice}
+        if args.baseline:
+            readers[args.baseline[:10]] = reading_with(networks_of(args.baseline, Path(folder)))
+        bench(args, readers)
+    return 0
+
+
+def bench(args: argparse.Namespace, readers: dict[str, Reader]) -> None:
+    """Every set read by each reader; a table of their figures, the times compared to the first's."""
     dice_a = load(args.datasets, "dice-a", "test")
     dice_a_fixed, fixes = fixed(dice_a)
     sets = [  # name, photos, boxes of whole dice, photos read: the two dice-a rows are one read
@@ -199,10 +241,10 @@ def main() -> int:
     ]
     for kind in ("distractors", "close_ups", "crowds"):
         sets.append((kind.replace("_", "-"), rendered(kind, args.renders), True, kind))
-    for read in READERS.values():
-        read(dice_a[0][1])  # load the models once before timing
+    for read in readers.values():
+        read(dice_a[0][1])  # load the networks once before timing
     print(f"one core: cv2.setNumThreads({args.threads})")
-    header = (f"{'set':<13} {'reader':<8} {'photos':>6} {'dice':>5} {'prec':>6} {'recall':>6} {'F1':>6} "
+    header = (f"{'set':<13} {'reader':<10} {'photos':>6} {'dice':>5} {'prec':>6} {'recall':>6} {'F1':>6} "
               f"{'all right':>9} {'false/ph':>8} {'ms/photo':>8}  " + " ".join(f"{k:>6}" for k in ERRORS))
     print(header)
     print("-" * len(header))
@@ -212,23 +254,25 @@ def main() -> int:
     read_before: dict[str, list[list[tuple[list[vision.Die], float]]]] = {}
     for name, photos, whole, source in sets:
         if source not in read_before:
-            runs = args.runs if source.startswith("dice-") else 1  # renders: timed once (the shipped reader is slow there)
-            read_before[source] = read_set(photos, list(READERS.values()), runs)
-        for rname, read in zip(READERS, read_before[source], strict=True):
+            runs = args.runs if source.startswith("dice-") else 1  # renders: timed once (they are many)
+            read_before[source] = read_set(photos, list(readers.values()), runs)
+        for rname, read in zip(readers, read_before[source], strict=True):
             errors: list[tuple[str, np.ndarray, Mistake]] | None = [] if args.sheet and "*" not in name else None
             m, check = score_set(photos, read, whole, errors)
             if errors:
                 sheets += write_sheets(errors, args.sheet / f"{name.replace(' ', '-')}-{rname}.png")
             false = (m["extra"] + m["box"]) / max(1, m["photos"])
-            print(f"{name:<13} {rname:<8} {m['photos']:>6} {m['dice']:>5} {m['precision']:>6.3f} "
+            print(f"{name:<13} {rname:<10} {m['photos']:>6} {m['dice']:>5} {m['precision']:>6.3f} "
                   f"{m['recall']:>6.3f} {m['f1']:>6.3f} {m['all_right']:>8.1%} {false:>8.2f} {m['ms']:>8.1f}  "
                   + " ".join(f"{int(m[k]):>6}" for k in ERRORS))
             checks.append((name, rname, check))
             medians.setdefault(source, {})[rname] = m["ms"]
     print(f"* dice-a's test split with {fixes} label fixes ({FIXES.name}: values, boxes, an unlabelled die)")
+    present, *others = readers
     for source, ms in medians.items():  # this machine's speed moves: the ratio is the steadier figure
-        print(f"{source}: the compact reader's median time is {ms['compact'] / ms['shipped']:.2f} of the "
-              f"shipped reader's ({ms['compact']:.1f} against {ms['shipped']:.1f} ms)")
+        for other in others:
+            print(f"{source}: the present networks' median time is {ms[present] / ms[other]:.2f} of {other}'s "
+                  f"({ms[present]:.1f} against {ms[other]:.1f} ms)")
     for name, rname, c in checks:
         if "*" not in name:
             print(f"{name} ({rname}): the app marks {c['wrong_marked']} of the {c['wrong']} wrong reads for the "
@@ -237,7 +281,7 @@ def main() -> int:
     rng = np.random.default_rng(2024)
     table, on_table = render_scene(rng, (4000, 3000), n_dice=10, die_px=(30, 36), pitch_deg=(0, 20))
     ok, enc = cv2.imencode(".jpg", table, [cv2.IMWRITE_JPEG_QUALITY, 92])
-    for rname, reader in READERS.items():
+    for rname, reader in readers.items():
         dice, ms = timed_read(reader, big_bytes)
         print(f"12 MP photo (4000 x 3000 JPEG, {len(big_bytes) / 1e6:.1f} MB), {rname}: median {ms:.0f} ms "
               f"of 5 runs, {score_photo(dice, scaled).hits}/{len(scaled)} dice right, {len(dice)} read")
@@ -247,7 +291,6 @@ def main() -> int:
               f"{hits}/{len(on_table)} dice right, {len(dice)} read")
     for path in sheets:
         print(f"errors drawn: {path}")
-    return 0
 
 
 if __name__ == "__main__":

@@ -5,16 +5,18 @@
     >>> sorted(d.value for d in dice)
     [1, 3, 3, 5, 6]
 
-`read_dice` takes the encoded bytes of a photo (JPEG, PNG, WebP, BMP) or a decoded BGR numpy array
-and returns one :class:`Die` per die found: its value (the face pointing up), its box in the pixels of
-the original, upright image, and a confidence. Bad input raises :class:`ImageError` (a ValueError)
-whose message says what was wrong; nothing else about the input is trusted.
+`read_dice` takes the encoded bytes of a photo (JPEG, PNG, WebP, BMP), a decoded BGR numpy array or
+a path, and returns one :class:`Die` per die found: its value (the face pointing up), its box in the
+pixels of the original, upright image, a confidence, the probability of each face and the
+probability that it is a die at all. Bad input raises :class:`ImageError` (a ValueError) whose
+message says what was wrong; nothing else about the input is trusted.
 
 How: the photo is decoded safely (vision.imageio: size and pixel limits read from the header,
-large JPEGs decoded at reduced scale, EXIF orientation applied); a small centre-net finds die
-centres and sizes where dice appear about 24 px wide, small classifiers read each die in several
-views as "not a die" or 1..6 and refit its box, and photos saved sideways are turned back where
-their dice read surest so. The models, their training and their figures: docs/vision.md.
+large JPEGs decoded at reduced scale, EXIF orientation applied) and brightened if dark; a detector
+finds die centres and sizes, looking again closer where the dice are small and from further back
+where they are large; a classifier reads a crop around each as "not a die" or a face 1..6 and
+refits its box (vision.compact, every setting in vision.config). The two networks, how they are
+built and their figures: docs/vision.md.
 
 Only OpenCV and numpy are needed at run time.
 """
@@ -28,9 +30,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision import compact
+from vision.config import READ, ReadConfig
 from vision.imageio import MAX_BYTES, MAX_PIXELS, ImageError, Photo, decode, from_array, read_bytes
 
-__all__ = ["Die", "ImageError", "MAX_BYTES", "MAX_PIXELS", "MIN_CONFIDENCE", "read_dice", "load_photo"]
+__all__ = ["Die", "ImageError", "MAX_BYTES", "MAX_PIXELS", "MIN_CONFIDENCE", "read_dice", "read_photo", "load_photo"]
 
 WORK_MAX_SIDE = 2048  # arrays and non-JPEG photos larger than this are scaled down first
 
@@ -41,8 +45,8 @@ class Die:
 
     value: the face pointing up, 1..6.
     box: (x, y, width, height) of the whole die in pixels of the original upright image.
-    confidence: 0..1, how sure the reader is of this die and its value.
-    faces: the probability of each face 1..6 (empty where the reader gives none).
+    confidence: 0..1, how sure the reader is of this die and its value: die * faces[value - 1].
+    faces: the probability of each face 1..6 (empty in a Die made without them).
     die: the probability that this is a die at all.
     """
 
@@ -74,12 +78,19 @@ def load_photo(image: ImageSource) -> Photo:
     return photo
 
 
-MIN_CONFIDENCE = 0.3
-"""Default of read_dice's `min_confidence`. A die read with less is rarely a die read right: most
-are misread faces or things that are not dice (a screw head in a grainy photo); leaving them out
-read the held-out photos and renders as well or better (held-out 0.979 -> 0.982, renders from
-45-60 degrees 0.823 -> 0.836, grainy photos 0.899 -> 0.947; shaken photos 0.875 -> 0.869). Dice
-read with more but under 0.6 are still returned, and the app asks the player to check them."""
+MIN_CONFIDENCE = 0.2
+"""Default of read_dice's `min_confidence` (a die's confidence: the probability that it is a die
+times that of its face). Reads under it are left out: most are wrong, things that are not dice (a
+printed token, the pattern of a bare table) or misread dice, and leaving them out costs almost no
+die read right; a higher cut loses more right dice than wrong ones. Reads over it but under the
+app's mark (scorekeeper.app.photo.model.LOW_CONFIDENCE) are returned, and the app asks the player
+to check them. Figures: docs/vision.md."""
+
+
+def read_photo(photo: Photo, min_confidence: float = MIN_CONFIDENCE, settings: ReadConfig = READ) -> list[Die]:
+    """The dice on a photo already decoded by load_photo, read with `settings` (read_dice's order)."""
+    dice = [Die(v, box, c, faces, die) for v, box, c, faces, die in compact.read(photo, settings) if c >= min_confidence]
+    return sorted(dice, key=lambda d: (d.box[1] + d.box[3] / 2, d.box[0]))
 
 
 def read_dice(image: ImageSource, min_confidence: float = MIN_CONFIDENCE) -> list[Die]:
@@ -89,9 +100,7 @@ def read_dice(image: ImageSource, min_confidence: float = MIN_CONFIDENCE) -> lis
     `MAX_BYTES` bytes and `MAX_PIXELS` pixels, checked before decoding), a BGR (or grey, BGRA)
     numpy array, or a path to a file. Boxes are in pixels of the original image as it is meant to
     be seen (after its EXIF orientation). Dice read with a confidence below `min_confidence` are
-    left out (0 keeps every candidate the reader found). Raises ImageError for anything that is
-    not such a photo. Safe to call from several threads.
+    left out (0 keeps every die the reader found). Raises ImageError for anything that is not such
+    a photo, FileNotFoundError where the networks are missing. Safe to call from several threads.
     """
-    from vision.reader import read_photo
-
-    return [d for d in read_photo(load_photo(image)) if d.confidence >= min_confidence]
+    return read_photo(load_photo(image), min_confidence)

@@ -1,16 +1,18 @@
-"""The two-network reader: a centre-net die detector and a face classifier, run by cv2.dnn.
+"""The reader behind vision.read_dice: a centre-net die detector and a face classifier, run by cv2.dnn.
 
 The detector looks at the photo scaled to READ.detector_long_side, and again closer where the dice it
 found (or, in a large photo, nothing at all) are too small for it. Each candidate is cut out as a
 40 x 40 crop, read by the classifier in the views of READ.test_time_augmentation, and its
 probabilities averaged: "not a die" and each face. Candidates under READ.die_threshold are dropped,
-the rest thinned by non-maximum suppression. Every setting is in vision.config; the networks are
-built by `python -m vision.training`.
+the rest thinned by non-maximum suppression. Every setting is in vision.config; the networks
+(assets/die_detector.onnx, assets/die_faces.onnx, or those under $SCOREKEEPER_ASSETS) are built by
+`python -m vision.training`.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import threading
 from pathlib import Path
 
@@ -19,12 +21,48 @@ import numpy as np
 
 from vision.config import READ, ReadConfig
 from vision.imageio import Photo
-from vision.model import CROP_SPAN, assets_dir, crop_die
 
 DETECTOR = "die_detector.onnx"
 CLASSIFIER = "die_faces.onnx"
 STRIDE = 4
 ALIGN = 32  # the detector's input sides are multiples of its coarsest stride
+CROP = 40  # the classifier's input: CROP x CROP pixels around a candidate
+CROP_SPAN = 1.15  # a crop covers this times the candidate's side
+
+
+def assets_dir() -> Path:
+    """Where the networks are: $SCOREKEEPER_ASSETS, else the repository's assets/."""
+    env = os.environ.get("SCOREKEEPER_ASSETS")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[1] / "assets"
+
+
+def die_source(image: np.ndarray, cx: float, cy: float, side: float, size: int = CROP) -> tuple[np.ndarray, int, int]:
+    """What a view of the die at (cx, cy) is cut from, and its origin in `image`: the image
+    itself, or where a view shrinks it to less than half, the part around the die blurred first
+    (warpAffine does not average over large areas)."""
+    scale = size / max(side * CROP_SPAN, 1.0)
+    if scale < 0.5:
+        k = int(1 / scale) | 1
+        x0, y0 = int(max(cx - side, 0)), int(max(cy - side, 0))
+        x1, y1 = int(min(cx + side + 1, image.shape[1])), int(min(cy + side + 1, image.shape[0]))
+        if x1 > x0 and y1 > y0:
+            return cv2.GaussianBlur(image[y0:y1, x0:x1], (k, k), 0), x0, y0
+    return image, 0, 0
+
+
+def crop_die(image: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0, size: int = CROP) -> np.ndarray:
+    """A size x size view of the square of `side` pixels centred on (cx, cy), turned by `angle`
+    degrees counter-clockwise: what the classifier reads, and learns from."""
+    scale = size / max(side * CROP_SPAN, 1.0)
+    m = cv2.getRotationMatrix2D((float(cx), float(cy)), angle, scale)
+    m[:, 2] += np.array([size / 2 - cx, size / 2 - cy])
+    interp = cv2.INTER_AREA if scale < 0.7 else cv2.INTER_LINEAR
+    src, x0, y0 = die_source(image, cx, cy, side, size)
+    if x0 or y0:
+        m[:, 2] += m[:, :2] @ np.array([x0, y0])
+    return cv2.warpAffine(src, m, (size, size), flags=interp, borderMode=cv2.BORDER_REPLICATE)
 
 # a candidate: centre x, y, width, height (image pixels), detector score
 Candidate = tuple[float, float, float, float, float]
@@ -99,12 +137,14 @@ _local = threading.local()
 
 
 def networks() -> Networks:
+    """The networks of assets_dir(), loaded once per thread and directory."""
     directory = assets_dir()
-    nets = getattr(_local, "nets", None)
-    if nets is None or _local.directory != directory:
-        nets = _local.nets = Networks(directory)
-        _local.directory = directory
-    return nets
+    loaded: dict[Path, Networks] | None = getattr(_local, "nets", None)
+    if loaded is None:
+        loaded = _local.nets = {}
+    if directory not in loaded:
+        loaded[directory] = Networks(directory)
+    return loaded[directory]
 
 
 def _read(nets: Networks, image: np.ndarray, long_side: int, cfg: ReadConfig) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -176,9 +216,13 @@ def find(image: np.ndarray, cfg: ReadConfig = READ) -> list[tuple[np.ndarray, np
     return nms(reads, cfg.nms_iou)
 
 
-def read_photo(photo: Photo, cfg: ReadConfig = READ) -> list[tuple[int, tuple[int, int, int, int], float, tuple[float, ...], float]]:
-    """(value, box in the photo's pixels, confidence, face probabilities, die probability) of each die."""
-    out = []
+Read = tuple[int, tuple[int, int, int, int], float, tuple[float, ...], float]
+
+
+def read(photo: Photo, cfg: ReadConfig = READ) -> list[Read]:
+    """(value, box in the photo's pixels, confidence, face probabilities, die probability) of each
+    die on `photo`; the confidence is the die probability times the face's."""
+    out: list[Read] = []
     s = photo.scale
     for (cx, cy, bw, bh), p in find(photo.pixels, cfg):
         bw, bh = bw * cfg.box_scale, bh * cfg.box_scale
@@ -191,12 +235,3 @@ def read_photo(photo: Photo, cfg: ReadConfig = READ) -> list[tuple[int, tuple[in
             out.append((value, (x0, y0, x1 - x0, y1 - y0), round(die * float(faces[value - 1]), 3),
                         tuple(round(float(f), 4) for f in faces), round(die, 4)))
     return out
-
-
-def read_dice(image: object, min_confidence: float = 0.0, cfg: ReadConfig = READ) -> list:  # type: ignore[type-arg]
-    """vision.read_dice's contract, read by this reader (dice in reading order)."""
-    from vision import Die, load_photo
-
-    dice = [Die(v, b, c, f, d) for v, b, c, f, d in read_photo(load_photo(image), cfg)]  # type: ignore[arg-type]
-    dice = [d for d in dice if d.confidence >= min_confidence]
-    return sorted(dice, key=lambda d: (d.box[1] + d.box[3] / 2, d.box[0]))

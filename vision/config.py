@@ -1,4 +1,4 @@
-"""Every setting of the two-network reader (vision.compact) and of its training, with its reason.
+"""Every setting of the reader (vision.compact, behind vision.read_dice) and of its training, with its reason.
 
 `READ` is what the reader uses at run time; `TRAIN` what `python -m vision.training` trains with.
 The manifest `assets/models.json` records the training configuration its networks came from.

@@ -11,8 +11,8 @@ import cv2
 import numpy as np
 
 import vision
-import vision.model
 from scorekeeper.commands import UsageError, print_json
+from vision import compact
 
 
 def annotate(photo: np.ndarray, dice: list[vision.Die], scale: float = 1.0) -> np.ndarray:
@@ -57,7 +57,7 @@ def run_read_dice(args: argparse.Namespace) -> int:
             out_dir.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise UsageError(f"--annotate {out_dir}: cannot make the folder ({error.strerror or error})") from None
-    vision.model.models()  # load the networks once, outside the per-photo timing
+    compact.networks()  # load the networks once, outside the per-photo timing
     drawn_names: set[str] = set()
     for name in args.images:
         t0 = time.perf_counter()

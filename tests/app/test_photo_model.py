@@ -294,9 +294,9 @@ def test_too_large_bytes_are_refused_before_decoding() -> None:
 
 
 def models_present() -> bool:
-    from vision.model import assets_dir
+    from vision.compact import CLASSIFIER, DETECTOR, assets_dir
 
-    return (assets_dir() / "dice_detector.onnx").exists() and (assets_dir() / "dice_classifier.onnx").exists()
+    return (assets_dir() / DETECTOR).exists() and (assets_dir() / CLASSIFIER).exists()
 
 
 @pytest.mark.skipif(not models_present(), reason="the dice reader's ONNX models are not in assets/")

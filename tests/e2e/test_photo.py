@@ -28,9 +28,9 @@ VALUES = [2, 2, 5, 5, 6]
 
 
 def models_present() -> bool:
-    from vision.model import assets_dir
+    from vision.compact import CLASSIFIER, DETECTOR, assets_dir
 
-    return (assets_dir() / "dice_detector.onnx").exists() and (assets_dir() / "dice_classifier.onnx").exists()
+    return (assets_dir() / DETECTOR).exists() and (assets_dir() / CLASSIFIER).exists()
 
 
 @pytest.fixture(scope="module")

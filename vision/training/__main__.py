@@ -23,18 +23,13 @@ import cv2
 import numpy as np
 import torch
 
+from vision import MIN_CONFIDENCE
 from vision.compact import CLASSIFIER, DETECTOR
 from vision.config import READ, TRAIN, RenderMix, TrainConfig
+from vision.training.crops import Examples, cls_examples
 from vision.training.data import DATASETS, Sample, real_training
-from vision.training.fit import (
-    Examples,
-    mined_negatives,
-    object_negatives,
-    train_classifier,
-    train_detector,
-)
+from vision.training.fit import mined_negatives, object_negatives, train_classifier, train_detector
 from vision.training.scenes import scenes
-from vision.training.train import cls_examples
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
@@ -110,7 +105,7 @@ def build(cfg: TrainConfig, assets: Path, log_path: Path | None, classifier_only
     log("validating")
     from vision.training.validate import figures
     manifest["validation"] = {"renders_per_category": 20, "read": dict(vars(READ)),
-                              **figures(n=20, assets=assets, log=log)}
+                              "min_confidence": MIN_CONFIDENCE, **figures(n=20, assets=assets, log=log)}
     (assets / "models.json").write_text(json.dumps(manifest, indent=1) + "\n")
     log(f"done in {time.time() - t_start:.0f}s")
 

@@ -89,45 +89,6 @@ def real_training(holdout: bool = False) -> list[Sample]:
     return samples
 
 
-WIDEN = 4 / 3
-
-
-def widened(samples: list[Sample]) -> list[Sample]:
-    """The dice-a photos widened by a third: their dice, square in the files, foreshortened as in a
-    photo taken at about 40 degrees from overhead (or one resized without keeping its proportions).
-    Other samples are left out."""
-    out = []
-    for s in samples:
-        if s.source.startswith("dice-a"):
-            h, w = s.image.shape[:2]
-            img = cv2.resize(s.image, (round(w * WIDEN), h), interpolation=cv2.INTER_CUBIC)
-            boxes = s.boxes * np.array([WIDEN, 1, WIDEN, 1], np.float32)
-            out.append(Sample(img, boxes, s.values, s.has_size, s.source + " (widened)"))
-    return out
-
-
-def background_patches(samples: list[Sample], n: int, rng: np.random.Generator) -> list[np.ndarray]:
-    """Pieces of real photos with no die in them, for synthetic backgrounds."""
-    patches: list[np.ndarray] = []
-    tries = 0
-    while len(patches) < n and tries < n * 50:
-        tries += 1
-        s = samples[int(rng.integers(len(samples)))]
-        h, w = s.image.shape[:2]
-        ph = int(rng.integers(h // 5, h // 2))
-        pw = int(rng.integers(w // 5, w // 2))
-        x, y = int(rng.integers(0, w - pw)), int(rng.integers(0, h - ph))
-        b = s.boxes
-        pad = 10
-        if len(b) and np.any(
-            (b[:, 0] - pad < x + pw) & (b[:, 0] + b[:, 2] + pad > x)
-            & (b[:, 1] - pad < y + ph) & (b[:, 1] + b[:, 3] + pad > y)
-        ):
-            continue
-        patches.append(s.image[y : y + ph, x : x + pw].copy())
-    return patches
-
-
 def synthetic(
     n: int, seed: int, patches: list[np.ndarray] | None = None, marbled: float = 0.0,
     pitch: tuple[float, float] = (0, 50), see_through: float = 0.0, touching: float = 0.0,
@@ -184,21 +145,6 @@ def turned(s: Sample, quarters: int) -> Sample:
         boxes = s.boxes.copy()
     return Sample(img, boxes.astype(np.float32).reshape(-1, 4), s.values, s.has_size,
                   f"{s.source} (turned {90 * q})")
-
-
-def close_ups(n: int, seed: int) -> list[Sample]:
-    """`n` renders of one to four dice photographed from close by: each die 20-35 % of the
-    photo's short side, camera 0-45 degrees off overhead."""
-    rng = np.random.default_rng(seed)
-    out = []
-    for _ in range(n):
-        w = int(rng.choice([800, 1000, 1200]))
-        h = w * 3 // 4
-        lo = h * rng.uniform(0.2, 0.3)
-        img, dice = render_scene(rng, (w, h), n_dice=int(rng.integers(1, 5)), die_px=(lo, lo * 1.15),
-                                 pitch_deg=(0, 45))
-        out.append(_rendered(img, dice, "close-up"))
-    return out
 
 
 def far_away(n: int, seed: int) -> list[Sample]:

@@ -1,5 +1,6 @@
-"""Faults a phone camera puts in a photo, made deterministically: for measuring how the reader
-copes (vision.training.validate_sets --faults, tests/vision/test_real_photos.py)."""
+"""Faults a phone camera puts in a photo, made deterministically: for the renders the reader learns
+from and is validated on (vision.training.scenes) and for measuring how it copes
+(tests/vision/test_real_photos.py)."""
 
 from __future__ import annotations
 

@@ -17,12 +17,18 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from vision.config import TrainConfig
+from vision.compact import CROP, STRIDE, crop_die, detect
+from vision.config import READ, TrainConfig
+from vision.training.crops import Examples, colour_jitter
 from vision.training.data import Sample
-from vision.training.models import CROP, Classifier, Detector
-from vision.training.train import STRIDE, colour_jitter, det_loss, to_tensor
+from vision.training.models import Classifier, Detector
 
 Log = Callable[[str], None]
+
+
+def to_tensor(img: np.ndarray) -> np.ndarray:
+    """A BGR image as the networks take it: (1, 3, h, w), levels 0-1."""
+    return (img.astype(np.float32).transpose(2, 0, 1) / 255.0)[None]
 
 
 def det_view(s: Sample, rng: np.random.Generator, cfg: TrainConfig) -> tuple[np.ndarray, np.ndarray]:
@@ -83,6 +89,23 @@ def det_view(s: Sample, rng: np.random.Generator, cfg: TrainConfig) -> tuple[np.
     return to_tensor(img)[0], tgt
 
 
+def det_loss(pred: torch.Tensor, tgt: torch.Tensor) -> torch.Tensor:
+    """The centre-net's loss: focal loss on the heat map, L1 on the box size and the centre's offset."""
+    heat = pred[:, 0].clamp(1e-4, 1 - 1e-4)
+    gt = tgt[:, 0]
+    pos = tgt[:, 5]
+    neg_w = (1 - gt) ** 4
+    lpos = -(torch.log(heat) * (1 - heat) ** 2 * pos).sum()
+    lneg = -(torch.log(1 - heat) * heat**2 * neg_w * (1 - pos)).sum()
+    npos = pos.sum().clamp(min=1)
+    focal = (lpos + lneg) / npos
+    ms = tgt[:, 6:7]
+    lsize = (F.l1_loss(pred[:, 1:3], tgt[:, 1:3], reduction="none") * ms).sum() / ms.sum().clamp(min=1)
+    mo = tgt[:, 7:8]
+    loff = (F.l1_loss(pred[:, 3:5], tgt[:, 3:5], reduction="none") * mo).sum() / mo.sum().clamp(min=1)
+    return focal + lsize + loff
+
+
 def export(net: torch.nn.Module, path: Path, shape: tuple[int, ...], dynamic: dict[int, str]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
@@ -115,9 +138,6 @@ def train_detector(pool: list[Sample], cfg: TrainConfig, path: Path, log: Log) -
             export(net, path, (1, 3, cfg.det_crop, cfg.det_crop), {2: "h", 3: "w"})
             log(f"detector checkpoint at step {step + 1}: {path}")
     return net.eval()
-
-
-Examples = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 def train_classifier(make: Callable[[], Examples], cfg: TrainConfig, path: Path, log: Log) -> Classifier:
@@ -168,8 +188,6 @@ def object_negatives(samples: list[Sample], rng: np.random.Generator, faults: fl
     """Crops labelled not a die that the crops around dice lack: each distractor whole, at its own
     size (the detector proposes cups, cards and tiles whole), and a close view of part of each die
     (a pip or two: in a close-up, the detector proposes pips)."""
-    from vision.model import crop_die
-
     xs, bs = [], []
     for s in samples:
         for x, y, w, h in s.clutter.tolist() if s.clutter is not None else ():
@@ -192,10 +210,6 @@ def mined_negatives(samples: list[Sample], detector: Path, rng: np.random.Genera
     """Hard negatives: what the detector just trained proposes on the training photos away from
     every die (a tray's screw caps, printed tokens, a die's pips in a close-up), cut as the reader
     cuts its crops, labelled not a die."""
-    from vision.compact import detect
-    from vision.config import READ
-    from vision.model import crop_die
-
     net = cv2.dnn.readNetFromONNX(str(detector))
     xs = []
     for s in samples:

@@ -11,8 +11,6 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-CROP = 40
-
 
 def _cbr(cin: int, cout: int, k: int = 3, s: int = 1, groups: int = 1, d: int = 1) -> nn.Sequential:
     return nn.Sequential(
@@ -60,28 +58,23 @@ class Detector(nn.Module):
 
 
 class Classifier(nn.Module):
-    """`width` multiplies the channels after the two full-resolution layers, where they are cheap;
-    `stem` the two full-resolution layers' channels."""
-
-    def __init__(self, width: float = 1.0, stem: tuple[int, int] = (16, 24)) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        c20, c10a, c10b, c5 = (int(round(c * width)) for c in (48, 64, 96, 128))
-        s1, s2 = stem
         self.body = nn.Sequential(
-            _cbr(3, s1),
-            _cbr(s1, s2),  # two full-resolution layers: pips are only a few pixels wide
+            _cbr(3, 16),
+            _cbr(16, 24),  # two full-resolution layers: pips are only a few pixels wide
             nn.MaxPool2d(2),  # 20
-            _sep(s2, c20),
-            _sep(c20, c20),
+            _sep(24, 48),
+            _sep(48, 48),
             nn.MaxPool2d(2),  # 10
-            _sep(c20, c10a),
-            _sep(c10a, c10b),
+            _sep(48, 64),
+            _sep(64, 96),
             nn.MaxPool2d(2),  # 5
-            _sep(c10b, c5),
+            _sep(96, 128),
             nn.AdaptiveAvgPool2d(1),
             nn.Flatten(),
             nn.Dropout(0.1),
-            nn.Linear(c5, 11),
+            nn.Linear(128, 11),
         )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:

@@ -1,5 +1,4 @@
-"""Contact sheets of a reading's errors, to look at what went wrong (bench/vision.py and
-vision.training.validate_sets, `--sheet DIR`).
+"""Contact sheets of a reading's errors, to look at what went wrong (bench/vision.py `--sheet DIR`).
 
 Each error gets a tile: the photo around the die, enlarged, with the label's box and value in
 green (top left) and the read's box and value in red (top right), captioned with the photo's

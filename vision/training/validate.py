@@ -1,13 +1,14 @@
-"""Accuracy of a reader on each kind of photo it must hold up on, each reported on its own.
+"""Accuracy of the reader on each kind of photo it must hold up on, each reported on its own.
 
-    uv run python -m vision.training.validate [--n 30] [--assets DIR] [--reader compact|shipped]
+    uv run python -m vision.training.validate [--n 30] [--assets DIR] [--min-confidence 0.2] [--set NAME=VALUE]
 
 Categories: rendered scenes of each kind (vision.training.scenes, seeds the training never uses:
 distractors, close-ups, crowds, tiny dice, oblique views, coloured / translucent / Chinese dice,
 blur, dim light, photos with no dice) and the real photos: dice-a's held-out train photos, dice-a
 test and dice-c valid (neither chooses anything: they are reported, as by bench/vision.py). For
 each: F1 (where a set has no dice, 1 when nothing was read), the share of photos entirely right,
-false dice per photo (reads matching no die), the median milliseconds per photo.
+false dice per photo (reads matching no die), the median milliseconds per photo. The dice are read
+as vision.read_dice reads them (its MIN_CONFIDENCE) unless told otherwise.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
+import vision
 from vision.config import READ, ReadConfig
 from vision.scoring import accuracy, pip_centre, score_photo, whole_die
 from vision.training.data import Sample, load_real, real_training
@@ -65,12 +68,12 @@ def line(name: str, m: dict[str, float]) -> str:
             f"all right {m['all_right']:>6.1%} false/photo {m['false_per_photo']:.2f} ms {m['ms']:.0f}")
 
 
-def figures(n: int, assets: Path | None = None, log: Log = print, reader: str = "compact",
-            settings: dict[str, float] | None = None, only: tuple[str, ...] = ()) -> dict[str, dict[str, float]]:
+def figures(n: int, assets: Path | None = None, log: Log = print, settings: dict[str, float] | None = None,
+            only: tuple[str, ...] = (), min_confidence: float = vision.MIN_CONFIDENCE) -> dict[str, dict[str, float]]:
     """Each category's figures (`only`: those categories); `settings` override vision.config.READ."""
     if assets is not None:
         os.environ["SCOREKEEPER_ASSETS"] = str(assets)
-    read = reader_named(reader, settings or {})
+    read = reader(settings or {}, min_confidence)
     out = {}
     for name, (samples, whole) in category_sets(n, only).items():
         m = measure(read, samples, whole)
@@ -79,17 +82,10 @@ def figures(n: int, assets: Path | None = None, log: Log = print, reader: str = 
     return out
 
 
-def reader_named(name: str, settings: dict[str, float]) -> Reader:
-    if name == "shipped":
-        import vision
-        return vision.read_dice
-    from dataclasses import replace
-
-    from vision import compact
-    from vision.config import READ
-
+def reader(settings: dict[str, float], min_confidence: float) -> Reader:
+    """vision.read_dice with `settings` overriding vision.config.READ."""
     cfg = replace(READ, **settings)  # type: ignore[arg-type]
-    return lambda image: compact.read_dice(image, cfg=cfg)
+    return lambda image: vision.read_photo(vision.load_photo(image), min_confidence, cfg)
 
 
 def main() -> None:
@@ -100,8 +96,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--n", type=int, default=30, help="rendered photos in each category")
     ap.add_argument("--assets", type=Path, default=None, help="the networks to measure (default: assets/)")
-    ap.add_argument("--reader", choices=["compact", "shipped"], default="compact",
-                    help="compact: the two-network reader (vision.compact); shipped: vision.read_dice")
+    ap.add_argument("--min-confidence", type=float, default=vision.MIN_CONFIDENCE,
+                    help="dice read less surely are left out (default: vision.MIN_CONFIDENCE, as the app reads)")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="a reading setting of vision.config.ReadConfig, changed for this run (repeatable)")
     ap.add_argument("--only", default="", help="these sets only, comma-separated (distractors,dice-a held-out)")
@@ -115,16 +111,17 @@ def main() -> None:
         if name not in ReadConfig.__dataclass_fields__ or not value:
             ap.error(f"--set {item}: expected NAME=VALUE with NAME one of {', '.join(ReadConfig.__dataclass_fields__)}")
         settings[name] = int(value) if value.isdigit() else float(value)
-    out = figures(args.n, args.assets, print, args.reader, settings, tuple(s for s in args.only.split(",") if s))
+    out = figures(args.n, args.assets, print, settings, tuple(s for s in args.only.split(",") if s), args.min_confidence)
     if args.manifest:
         import json
 
-        from vision.model import assets_dir
+        from vision.compact import assets_dir
 
         path = assets_dir() / "models.json"
         manifest = json.loads(path.read_text())
         manifest["read"] = dict(vars(READ), **settings)  # the settings these networks are now read with
-        manifest["validation"] = {"renders_per_category": args.n, "read": manifest["read"], **out}
+        manifest["validation"] = {"renders_per_category": args.n, "read": manifest["read"],
+                                  "min_confidence": args.min_confidence, **out}
         path.write_text(json.dumps(manifest, indent=1) + "\n")
         print(f"figures written to {path}")
 
