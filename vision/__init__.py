@@ -90,11 +90,25 @@ to check them. Figures: docs/vision.md."""
 def read_photo(photo: Photo, min_confidence: float = MIN_CONFIDENCE, settings: ReadConfig = READ) -> list[Die]:
     """The dice on a photo already decoded by load_photo, read with `settings` (read_dice's order)."""
     dice = [Die(v, box, c, faces, die) for v, box, c, faces, die in compact.read(photo, settings) if c >= min_confidence]
-    return sorted(dice, key=lambda d: (d.box[1] + d.box[3] / 2, d.box[0]))
+    return reading_order(dice)
+
+
+def reading_order(dice: list[Die]) -> list[Die]:
+    """Rows of dice top to bottom (a row: centres within half a die's height), each left to right,
+    so that a list of the values follows the dice on the photo as a player reads them."""
+    rows: list[list[Die]] = []
+    for d in sorted(dice, key=lambda d: (d.box[1] + d.box[3] / 2, d.box[0])):
+        if rows:
+            first = rows[-1][0]
+            if abs(d.box[1] + d.box[3] / 2 - (first.box[1] + first.box[3] / 2)) < 0.5 * first.box[3]:
+                rows[-1].append(d)
+                continue
+        rows.append([d])
+    return [d for row in rows for d in sorted(row, key=lambda d: d.box[0])]
 
 
 def read_dice(image: ImageSource, min_confidence: float = MIN_CONFIDENCE) -> list[Die]:
-    """The dice on a photo, in reading order (top to bottom, then left to right).
+    """The dice on a photo, in reading order (rows top to bottom, each left to right).
 
     `image`: the encoded bytes of a photo (JPEG with any EXIF orientation, PNG, WebP, BMP; at most
     `MAX_BYTES` bytes and `MAX_PIXELS` pixels, checked before decoding), a BGR (or grey, BGRA)

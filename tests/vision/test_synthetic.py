@@ -111,8 +111,11 @@ def test_results_are_dice_with_values_boxes_confidence_and_probabilities() -> No
         assert vision.MIN_CONFIDENCE <= d.confidence <= 1.0
     with pytest.raises(dataclasses.FrozenInstanceError):
         dice[0].value = 6  # type: ignore[misc]
-    rows = [(d.box[1] + d.box[3] / 2, d.box[0]) for d in dice]  # reading order: top to bottom, then left to right
-    assert rows == sorted(rows)
+    # reading order: rows top to bottom, each left to right (the next die is right of this one in
+    # its row, or lower down, starting a row)
+    for a, b in zip(dice, dice[1:], strict=False):
+        ya, yb = a.box[1] + a.box[3] / 2, b.box[1] + b.box[3] / 2
+        assert (b.box[0] > a.box[0] and abs(yb - ya) < a.box[3]) or yb > ya, (a, b)
 
 
 def test_min_confidence_leaves_out_the_less_sure_reads() -> None:
