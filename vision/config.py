@@ -61,7 +61,7 @@ class TrainConfig:
     cls_refresh: int = 4  # crops cut anew every this many epochs (other jitter and turns)
     cls_batch: int = 128  # classifier crops per step
     cls_lr: float = 3e-3  # peak learning rate (one-cycle schedule, AdamW)
-    cls_views_real: int = 6  # crops around each dice-a die (jittered, turned): the real dice are few
+    cls_views_real: int = 10  # crops around each dice-a die (jittered, turned): the real dice are few beside the renders
     cls_views_synth: int = 2  # crops around each rendered die: at 1, dice seen at an angle were misread
     cls_views_dice_c: int = 3  # crops around each dice-c die: white dice on a webcam, unlike the renders
     negatives_per_die: float = 0.3  # crops of table and distractors (not a die) per die

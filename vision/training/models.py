@@ -64,17 +64,17 @@ class Classifier(nn.Module):
             _cbr(3, 16),
             _cbr(16, 24),  # two full-resolution layers: pips are only a few pixels wide
             nn.MaxPool2d(2),  # 20
-            _sep(24, 48),
-            _sep(48, 48),
+            _sep(24, 64),  # at 48/96/128 wide it underfit: training accuracy 0.94 after 40 epochs
+            _sep(64, 64),
             nn.MaxPool2d(2),  # 10
-            _sep(48, 64),
             _sep(64, 96),
-            nn.MaxPool2d(2),  # 5
             _sep(96, 128),
+            nn.MaxPool2d(2),  # 5
+            _sep(128, 192),
             nn.AdaptiveAvgPool2d(1),
             nn.Flatten(),
             nn.Dropout(0.1),
-            nn.Linear(128, 11),
+            nn.Linear(192, 11),
         )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
