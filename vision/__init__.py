@@ -96,14 +96,15 @@ def read_photo(photo: Photo, min_confidence: float = MIN_CONFIDENCE, settings: R
 def reading_order(dice: list[Die]) -> list[Die]:
     """Rows of dice top to bottom (a row: centres within half a die's height), each left to right,
     so that a list of the values follows the dice on the photo as a player reads them."""
+    def middle(d: Die) -> float:
+        return d.box[1] + d.box[3] / 2
+
     rows: list[list[Die]] = []
-    for d in sorted(dice, key=lambda d: (d.box[1] + d.box[3] / 2, d.box[0])):
-        if rows:
-            first = rows[-1][0]
-            if abs(d.box[1] + d.box[3] / 2 - (first.box[1] + first.box[3] / 2)) < 0.5 * first.box[3]:
-                rows[-1].append(d)
-                continue
-        rows.append([d])
+    for d in sorted(dice, key=lambda d: (middle(d), d.box[0])):
+        if rows and abs(middle(d) - middle(rows[-1][0])) < 0.5 * rows[-1][0].box[3]:
+            rows[-1].append(d)
+        else:
+            rows.append([d])
     return [d for row in rows for d in sorted(row, key=lambda d: d.box[0])]
 
 
