@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 class ReadConfig:
     dark_below: float = 110.0  # a photo whose brightest hundredth is under this is brightened first (dim rooms) ...
     brighten_to: float = 200.0  # ... so that it reaches this,
-    most_gain: float = 4.0  # ... at most this many times (more only lifts the noise)
+    most_gain: float = 2.0  # ... at most this many times (at 4 the sixth build read a dark photo's lifted noise as dice)
     detector_long_side: int = 384  # first look: a 640 px photo's dice (~40 px) come out ~24 px, the detector's middle size
     wide_long_side: int = 160  # a look from further back (0: none): a die filling a close-up is too large at 384
     detector_max_long_side: int = 1280  # the second look grows to at most this (time: a 12 MP photo under 250 ms)
@@ -39,7 +39,7 @@ class RenderMix:
     plain: int = 400  # dice on tables, 0-45 degrees off overhead, mixed colours (the common photo)
     distractors: int = 250  # printed tokens with dots, dominoes, cards, score sheets, coins, buttons, a cup
     close_ups: int = 100  # one to four dice filling much of the frame: their pips are not dice
-    crowds: int = 200  # 15-40 dice, many touching: each must be found apart (at 80, 1 in 6 missed)
+    crowds: int = 400  # 15-40 dice, many touching: each must be found apart (at 200, touching pairs missed)
     tiny: int = 60  # dice 12-20 px on a large table: found only by looking closer
     oblique: int = 160  # 40-60 degrees off overhead: the upper face is the one read
     kinds: int = 120  # coloured, marbled, translucent and Chinese dice
@@ -47,10 +47,19 @@ class RenderMix:
 
 
 @dataclass(frozen=True)
+class ClassifierMix:
+    """Renders only the classifier learns from: the detector finds these dice, their faces are misread."""
+
+    dark_dice: int = 150  # dark dice with pips of another hue, hardly lighter (red on black), some translucent
+    dim_tables: int = 60  # no die in dim light, with distractors: its noise is not a dark die
+
+
+@dataclass(frozen=True)
 class TrainConfig:
     seed: int = 0  # every render, crop and weight initialisation follows from it
     threads: int = 1  # torch threads; the build is meant to run beside other work
     renders: RenderMix = field(default_factory=RenderMix)
+    cls_renders: ClassifierMix = field(default_factory=ClassifierMix)
     real_weight: int = 3  # dice-a photos repeated this often in the detector's pool: real photos over renders
     det_steps: int = 8000  # detector steps (batch det_batch): at 2000 it missed dim and crowded dice (about 35 min on one core)
     det_batch: int = 12  # detector views per step

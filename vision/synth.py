@@ -13,6 +13,8 @@ import cv2
 import numpy as np
 
 from vision.textures import (
+    DARK_COLOURS,
+    DARK_PIP_COLOURS,
     DIE_COLOURS,
     GEM_COLOURS,
     GEM_PIP_COLOURS,
@@ -276,7 +278,7 @@ class _Look:
 
 
 def _look(rng: np.random.Generator, body: str | None, pip: str | None, marbled: float, see_through: float,
-          chinese: float, glare: float, glints: float) -> _Look:
+          chinese: float, glare: float, glints: float, dark_pips: float = 0.0) -> _Look:
     bname = body or str(rng.choice(list(DIE_COLOURS)))
     bcol = tuple(np.clip(np.array(DIE_COLOURS[bname], np.float64) + rng.uniform(-25, 25, 3), 0, 255))
     choices = [k for k, c in PIP_COLOURS.items() if abs(_luma(c) - _luma(bcol)) > 60]  # type: ignore[arg-type]
@@ -296,6 +298,14 @@ def _look(rng: np.random.Generator, body: str | None, pip: str | None, marbled: 
                                  + grng.uniform(-15, 15, 3), 0, 255))
         look.gem = (float(grng.uniform(0.4, 0.75)), float(grng.uniform(0.45, 0.8)))
         look.translucent = False
+    elif dark_pips > 0 and rng.random() < dark_pips:
+        drng = np.random.default_rng(int(rng.integers(2**31)))
+        dark = np.clip(np.array(DARK_COLOURS[str(drng.choice(list(DARK_COLOURS)))], np.float64)
+                       + drng.uniform(-12, 12, 3), 0, 255)
+        near = [k for k, c in DARK_PIP_COLOURS.items() if np.linalg.norm(np.subtract(c, dark)) > 90]
+        look.body = tuple(dark)
+        look.pip = tuple(np.clip(np.array(DARK_PIP_COLOURS[str(drng.choice(near))], np.float64)
+                                 + drng.uniform(-15, 15, 3), 0, 255))
     look.pip_radius = rng.uniform(0.075, 0.12)
     if chinese > 0 and rng.random() < chinese:
         crng = np.random.default_rng(int(rng.integers(2**31)))
@@ -439,6 +449,7 @@ def render_scene(
     chinese: float = 0.0,
     glare: float = 0.0,
     glints: float = 0.0,
+    dark_pips: float = 0.0,
 ) -> tuple[np.ndarray, list[RenderedDie]]:
     """A photo of dice on a table and the truth about each die (value of the face pointing up).
 
@@ -450,7 +461,8 @@ def render_scene(
     die lies against a face of one already placed, as thrown dice often do (likewise); `chinese` the
     chance that a die is of the Chinese kind, its one a large pip and its one and four red (likewise);
     `glare` the chance that a lamp or a window shines back from a glossy die's upper face (likewise);
-    `glints` the chance that its upper face shows small reflections beside its pips instead (likewise).
+    `glints` the chance that its upper face shows small reflections beside its pips instead (likewise);
+    `dark_pips` the chance that an opaque die is dark with pips hardly lighter (red on black, likewise).
     """
     w, h = size
     if values is None:
@@ -472,6 +484,6 @@ def render_scene(
     scenes, depth = _place(rng, values, cam, die_px, touching)
     dice: list[RenderedDie] = []
     for i in sorted(range(len(scenes)), key=lambda i: -np.linalg.norm(scenes[i][1] - cam.pos)):  # far ones first
-        look = _look(rng, body, pip, marbled, see_through, chinese, glare, glints)
+        look = _look(rng, body, pip, marbled, see_through, chinese, glare, glints, dark_pips)
         dice.append(_draw_die(img, rng, cam, scenes[i], look, depth, light_dir, shadow_dir))
     return _finish(img, light, rng), dice

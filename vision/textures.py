@@ -48,6 +48,23 @@ GEM_COLOURS = {
     "amber": (20, 90, 170),
     "clear": (200, 200, 195),
 }
+# dark opaque dice whose pips differ in hue more than in brightness (red on black): the rule that an
+# opaque die's pips differ from its body in brightness never draws them, yet they are common
+DARK_COLOURS = {
+    "black": (30, 28, 28),
+    "charcoal": (55, 55, 58),
+    "navy": (75, 35, 20),
+    "plum": (65, 25, 55),
+    "bottle": (40, 70, 25),
+    "maroon": (25, 25, 95),
+}
+DARK_PIP_COLOURS = {
+    "red": (30, 30, 190),
+    "dark red": (30, 30, 140),
+    "gold": (60, 170, 210),
+    "blue": (200, 110, 40),
+    "green": (60, 170, 60),
+}
 GEM_PIP_COLOURS = {
     "red": (30, 30, 190),
     "dark red": (20, 20, 130),

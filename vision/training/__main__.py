@@ -25,7 +25,7 @@ import torch
 
 from vision import MIN_CONFIDENCE
 from vision.compact import CLASSIFIER, DETECTOR
-from vision.config import READ, TRAIN, RenderMix, TrainConfig
+from vision.config import READ, TRAIN, ClassifierMix, RenderMix, TrainConfig
 from vision.training.crops import Examples, cls_examples
 from vision.training.data import DATASETS, Sample, real_training
 from vision.training.fit import mined_negatives, object_negatives, train_classifier, train_detector
@@ -44,10 +44,10 @@ def dataset_hash(name: str) -> str:
     return h.hexdigest()
 
 
-def renders(mix: RenderMix, seed: int) -> list[Sample]:
+def renders(mix: RenderMix | ClassifierMix, seed: int, first: int = 0) -> list[Sample]:
     out: list[Sample] = []
     for k, (kind, n) in enumerate(vars(mix).items()):
-        out += scenes(kind, n, seed * 1000 + k)
+        out += scenes(kind, n, seed * 1000 + first + k)
     return out
 
 
@@ -69,7 +69,8 @@ def build(cfg: TrainConfig, assets: Path, log_path: Path | None, classifier_only
     dice_a = [s for s in real if s.source.startswith("dice-a")]
     dice_c = [s for s in real if s.source.startswith("dice-c")]
     synth = renders(cfg.renders, cfg.seed)
-    log(f"{len(dice_a)} dice-a and {len(dice_c)} dice-c photos, {len(synth)} renders")
+    extra = renders(cfg.cls_renders, cfg.seed, first=100)  # seeds apart from the detector's renders
+    log(f"{len(dice_a)} dice-a and {len(dice_c)} dice-c photos, {len(synth)} renders, {len(extra)} for the classifier")
     manifest = {
         "datasets": {name: {"sha256": dataset_hash(name), "splits": splits}
                      for name, splits in (("dice-a", "train less every 7th photo"), ("dice-c", "train"))},
@@ -88,14 +89,14 @@ def build(cfg: TrainConfig, assets: Path, log_path: Path | None, classifier_only
         train_detector(pool, cfg, assets / DETECTOR, log)
         t_det = time.time() - t_start
     rng = np.random.default_rng(cfg.seed + 2)
-    mined = mined_negatives(dice_a + dice_c + synth, assets / DETECTOR, rng, cfg)
+    mined = mined_negatives(dice_a + dice_c + synth + extra, assets / DETECTOR, rng, cfg)
     log(f"{len(mined[0])} hard negatives: the detector's candidates away from every die")
 
     def make() -> Examples:
         parts = [cls_examples(dice_a, rng, cfg.cls_views_real, cfg.negatives_per_die, faults=cfg.camera_faults),
                  cls_examples(dice_c, rng, cfg.cls_views_dice_c, cfg.negatives_per_die, faults=cfg.camera_faults),
-                 cls_examples(synth, rng, cfg.cls_views_synth, cfg.negatives_per_die, True, cfg.camera_faults),
-                 object_negatives(synth + dice_a, rng, cfg.camera_faults, cfg.part_negatives), mined]
+                 cls_examples(synth + extra, rng, cfg.cls_views_synth, cfg.negatives_per_die, True, cfg.camera_faults),
+                 object_negatives(synth + extra + dice_a, rng, cfg.camera_faults, cfg.part_negatives), mined]
         return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))  # type: ignore[return-value]
 
     train_classifier(make, cfg, assets / CLASSIFIER, log)
@@ -120,7 +121,8 @@ def main() -> None:
     args = ap.parse_args()
     cfg = TRAIN
     if args.quick:
-        cfg = replace(cfg, renders=RenderMix(*(2 for _ in vars(RenderMix()))), det_steps=20, cls_epochs=1,
+        cfg = replace(cfg, renders=RenderMix(*(2 for _ in vars(RenderMix()))),
+                      cls_renders=ClassifierMix(*(2 for _ in vars(ClassifierMix()))), det_steps=20, cls_epochs=1,
                       checkpoint_every=10)
     build(cfg, args.assets, args.log, args.classifier_only)
 

@@ -266,6 +266,22 @@ def no_dice(rng: np.random.Generator) -> Sample:
                   distractors=int(rng.integers(2, 9)))
 
 
+def dark_dice(rng: np.random.Generator) -> Sample:
+    """Dark dice whose pips differ from the body in hue more than in brightness (red on black), some
+    translucent: the detector finds them, but their faces are misread."""
+    lo = rng.uniform(22, 45)
+    return _scene(rng, _size(rng, (480, 640, 800)), int(rng.integers(1, 11)), (lo, lo * 1.4), (0, 45), "dark dice",
+                  dark_pips=0.7, see_through=0.15)
+
+
+def dim_table(rng: np.random.Generator) -> Sample:
+    """A table with distractors and no die in dim light: its noise and shadows are not dark dice."""
+    s = no_dice(rng)
+    s.image = dim(float(rng.uniform(0.2, 0.4)))(s.image)
+    s.source = "dim table"
+    return s
+
+
 def blurred(rng: np.random.Generator) -> Sample:
     s = plain(rng)
     spoil = out_of_focus(float(rng.uniform(1.2, 2.2))) if rng.random() < 0.5 else shaken(int(rng.integers(5, 9)))
@@ -284,6 +300,7 @@ def dim_light(rng: np.random.Generator) -> Sample:
 BUILDERS: dict[str, Callable[[np.random.Generator], Sample]] = {
     "plain": plain, "distractors": distractor_scene, "close_ups": close_up, "crowds": crowd, "tiny": tiny,
     "oblique": oblique, "kinds": kinds, "no_dice": no_dice, "blur": blurred, "dim": dim_light,
+    "dark_dice": dark_dice, "dim_tables": dim_table,
 }
 
 
