@@ -170,16 +170,18 @@ def _iou(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter / (a[2] * a[3] + b[2] * b[3] - inter + 1e-9))
 
 
-def _within(a: np.ndarray, b: np.ndarray) -> bool:
-    """`a`'s centre lies inside `b` and `a` is the smaller: part of die `b` (a close-up's pip)."""
-    return bool(abs(a[0] - b[0]) < b[2] / 2 and abs(a[1] - b[1]) < b[3] / 2 and a[2] * a[3] < b[2] * b[3])
+def _within(a: np.ndarray, b: np.ndarray, share: float) -> bool:
+    """`a`'s centre lies inside `b` and `a` is under `share` of its area: part of die `b` (a
+    close-up's pip, a group of pips), not a die beside it that `b` partly hides."""
+    return bool(abs(a[0] - b[0]) < b[2] / 2 and abs(a[1] - b[1]) < b[3] / 2 and a[2] * a[3] < share * b[2] * b[3])
 
 
-def nms(reads: list[tuple[np.ndarray, np.ndarray]], threshold: float) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Non-maximum suppression, surest dice first; a read within a surer die is part of it."""
+def nms(reads: list[tuple[np.ndarray, np.ndarray]], threshold: float, part_share: float = READ.part_share
+        ) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Non-maximum suppression, surest dice first; a small read within a surer die is part of it."""
     kept: list[tuple[np.ndarray, np.ndarray]] = []
     for box, p in sorted(reads, key=lambda r: r[1][0]):
-        if all(_iou(box, k[0]) <= threshold and not _within(box, k[0]) for k in kept):
+        if all(_iou(box, k[0]) <= threshold and not _within(box, k[0], part_share) for k in kept):
             kept.append((box, p))
     return kept
 
@@ -213,7 +215,7 @@ def find(image: np.ndarray, cfg: ReadConfig = READ) -> list[tuple[np.ndarray, np
     closer = min(closer, cfg.detector_max_long_side, long * 2)
     if closer > first * cfg.rescale_tolerance:
         reads += _read(nets, image, closer, cfg)
-    return nms(reads, cfg.nms_iou)
+    return nms(reads, cfg.nms_iou, cfg.part_share)
 
 
 Read = tuple[int, tuple[int, int, int, int], float, tuple[float, ...], float]
