@@ -2,7 +2,7 @@
 hard renders; with `--baseline REV`, beside it in the same run, the same reader with the networks
 of git revision REV.
 
-    uv run python bench/vision.py [--datasets DIR] [--threads 1] [--runs 3] [--renders 30] [--sheet DIR] [--baseline REV]
+    uv run python bench/vision.py [--datasets DIR] [--threads 1] [--runs 3] [--renders 100] [--sheet DIR] [--baseline REV]
 
 Sets: dice-a's test split (manifest origin_split == test) and dice-c's valid images, neither used for
 training or tuning; and renders of three hard kinds (vision.training.scenes, validation seeds):
@@ -54,7 +54,7 @@ from vision.scoring import ERRORS, Mistake, accuracy, marked, pip_centre, score_
 from vision.synth import render_scene  # noqa: E402
 from vision.training.scenes import scenes  # noqa: E402
 from vision.training.sheet import write_sheets  # noqa: E402
-from vision.training.validate import CATEGORIES, VALIDATION_SEED  # noqa: E402
+from vision.training.validate import CATEGORIES, RENDERS, VALIDATION_SEED  # noqa: E402
 
 DEFAULT = ROOT.parent / "shared" / "datasets"
 
@@ -213,7 +213,7 @@ def main() -> int:
     ap.add_argument("--datasets", type=Path, default=DEFAULT)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--runs", type=int, default=3, help="reads of each photo by each reader, timed (the least counts)")
-    ap.add_argument("--renders", type=int, default=30, help="rendered photos in each rendered set")
+    ap.add_argument("--renders", type=int, default=RENDERS, help="rendered photos in each rendered set")
     ap.add_argument("--sheet", type=Path, default=None, help="write contact sheets of the errors here")
     ap.add_argument("--baseline", metavar="REV", default=None,
                     help="also read every set with the networks of this git revision (a commit, a branch, HEAD~1)")

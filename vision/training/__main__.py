@@ -104,9 +104,9 @@ def build(cfg: TrainConfig, assets: Path, log_path: Path | None, classifier_only
                            "total": round(time.time() - t_start + (t_det if classifier_only else 0))}
     (assets / "models.json").write_text(json.dumps(manifest, indent=1) + "\n")
     log("validating")
-    from vision.training.validate import figures
-    manifest["validation"] = {"renders_per_category": 20, "read": dict(vars(READ)),
-                              "min_confidence": MIN_CONFIDENCE, **figures(n=20, assets=assets, log=log)}
+    from vision.training.validate import RENDERS, figures
+    manifest["validation"] = {"renders_per_category": RENDERS, "read": dict(vars(READ)),
+                              "min_confidence": MIN_CONFIDENCE, **figures(n=RENDERS, assets=assets, log=log)}
     (assets / "models.json").write_text(json.dumps(manifest, indent=1) + "\n")
     log(f"done in {time.time() - t_start:.0f}s")
 
