@@ -3,10 +3,12 @@
     uv run --group train python -m vision.training [--assets DIR] [--quick]
 
 From fixed seeds: renders of every scene kind (vision.training.scenes), dice-a train (less the
-photos held out for validation) and dice-c train; the detector, then the face classifier, each from
-scratch, exported to ONNX as they learn (a stopped build leaves usable files); then the validation
-by category and assets/models.json (data sets and their hashes, the configuration, the date, the
-figures). No step reads previously shipped weights or the test splits.
+photos held out for validation) and dice-c train; a detector kept out of assets/ (the miner: its
+candidates away from every die are the classifier's hard negatives), the face classifier, then the
+detector that reads, each from scratch and exported to ONNX as it learns (a stopped build leaves
+usable files); then the validation by category and assets/models.json (data sets and their hashes,
+the configuration, the date, the figures). No step reads previously shipped weights or the test
+splits.
 """
 
 from __future__ import annotations
@@ -31,7 +33,10 @@ from vision.training.data import DATASETS, Sample, real_training
 from vision.training.fit import mined_negatives, object_negatives, train_classifier, train_detector
 from vision.training.scenes import scenes
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ROOT = Path(__file__).resolve().parents[2]
+ASSETS = ROOT / "assets"
+WORK = ROOT / "build" / "vision"  # what a build keeps and does not ship
+MINER = "die_miner.onnx"
 
 
 def dataset_hash(name: str) -> str:
@@ -51,9 +56,10 @@ def renders(mix: RenderMix | ClassifierMix, seed: int, first: int = 0) -> list[S
     return out
 
 
-def build(cfg: TrainConfig, assets: Path, log_path: Path | None, classifier_only: bool = False) -> None:
+def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, classifier_only: bool = False) -> None:
     """The whole build; `classifier_only`: the classifier alone, beside the detector already in
-    `assets` (it learns from the same renders and seeds as in the whole build, so the result is the same)."""
+    `assets` and the miner in `work` (it learns from the same renders and seeds as in the whole
+    build, so the result is the same)."""
     t_start = time.time()
 
     def log(line: str) -> None:
@@ -77,19 +83,22 @@ def build(cfg: TrainConfig, assets: Path, log_path: Path | None, classifier_only
         "train": cfg.as_dict(), "read": dict(vars(READ)), "date": datetime.date.today().isoformat(),
         "networks": {"detector": DETECTOR, "classifier": CLASSIFIER},
     }
-    t_det = 0.0
+    pool = dice_a * cfg.real_weight + dice_c + synth
+    seconds: dict[str, float] = {}
     if classifier_only:
         before = json.loads((assets / "models.json").read_text())
-        if before.get("train", {}).get("seed") != cfg.seed or not (assets / DETECTOR).exists():
-            raise SystemExit(f"--classifier-only needs {assets / DETECTOR} and models.json from a build with this seed")
-        t_det = before["seconds"]["detector"]
+        if before.get("train", {}).get("seed") != cfg.seed or not (assets / DETECTOR).exists() \
+                or not (work / MINER).exists():
+            raise SystemExit(f"--classifier-only needs {assets / DETECTOR}, {work / MINER} and models.json "
+                             "from a build with this seed")
+        seconds = {k: v for k, v in before["seconds"].items() if k != "total"}
         manifest["train"] = {**before["train"], **{k: v for k, v in cfg.as_dict().items() if k.startswith("cls")}}
     else:
-        pool = dice_a * cfg.real_weight + dice_c + synth
-        train_detector(pool, cfg, assets / DETECTOR, log)
-        t_det = time.time() - t_start
+        miner = replace(cfg, det_steps=cfg.miner_steps, det_die_px=cfg.miner_die_px)
+        train_detector(pool, miner, work / MINER, lambda line: log("miner: " + line))
+        seconds["miner"] = time.time() - t_start
     rng = np.random.default_rng(cfg.seed + 2)
-    mined = mined_negatives(dice_a + dice_c + synth + extra, assets / DETECTOR, rng, cfg)
+    mined = mined_negatives(dice_a + dice_c + synth + extra, work / MINER, rng, cfg)
     log(f"{len(mined[0])} hard negatives: the detector's candidates away from every die")
 
     def make() -> Examples:
@@ -99,9 +108,16 @@ def build(cfg: TrainConfig, assets: Path, log_path: Path | None, classifier_only
                  object_negatives(synth + extra + dice_a, rng, cfg.camera_faults, cfg.part_negatives), mined]
         return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))  # type: ignore[return-value]
 
+    t0 = time.time()
     train_classifier(make, cfg, assets / CLASSIFIER, log)
-    manifest["seconds"] = {"detector": round(t_det),
-                           "total": round(time.time() - t_start + (t_det if classifier_only else 0))}
+    seconds["classifier"] = time.time() - t0
+    if not classifier_only:
+        t0 = time.time()
+        train_detector(pool, cfg, assets / DETECTOR, log)
+        seconds["detector"] = time.time() - t0
+    earlier = seconds.get("miner", 0) + seconds.get("detector", 0) if classifier_only else 0  # an earlier run's
+    seconds["total"] = time.time() - t_start + earlier
+    manifest["seconds"] = {k: round(v) for k, v in seconds.items()}
     (assets / "models.json").write_text(json.dumps(manifest, indent=1) + "\n")
     log("validating")
     from vision.training.validate import RENDERS, figures
@@ -114,17 +130,18 @@ def build(cfg: TrainConfig, assets: Path, log_path: Path | None, classifier_only
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--assets", type=Path, default=ASSETS, help="where the networks and models.json go")
+    ap.add_argument("--work", type=Path, default=WORK, help="where the miner (not shipped) goes")
     ap.add_argument("--log", type=Path, default=None, help="also append the progress to this file")
     ap.add_argument("--quick", action="store_true", help="a minute's build, to check the pipeline runs")
     ap.add_argument("--classifier-only", action="store_true",
-                    help="train the classifier alone, beside the detector of an earlier build with this seed")
+                    help="train the classifier alone, beside the detector and miner of an earlier build with this seed")
     args = ap.parse_args()
     cfg = TRAIN
     if args.quick:
         cfg = replace(cfg, renders=RenderMix(*(2 for _ in vars(RenderMix()))),
-                      cls_renders=ClassifierMix(*(2 for _ in vars(ClassifierMix()))), det_steps=20, cls_epochs=1,
+                      cls_renders=ClassifierMix(*(2 for _ in vars(ClassifierMix()))), det_steps=20, miner_steps=20, cls_epochs=1,
                       checkpoint_every=10)
-    build(cfg, args.assets, args.log, args.classifier_only)
+    build(cfg, args.assets, args.work, args.log, args.classifier_only)
 
 
 if __name__ == "__main__":
