@@ -82,6 +82,8 @@ def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, cla
                      for name, splits in (("dice-a", "train less every 7th photo"), ("dice-c", "train"))},
         "train": cfg.as_dict(), "read": dict(vars(READ)), "date": datetime.date.today().isoformat(),
         "networks": {"detector": DETECTOR, "classifier": CLASSIFIER},
+        # OpenCV draws the renders: 5.0 and 5.1 draw them apart, pixel for pixel
+        "libraries": {"torch": torch.__version__, "opencv": cv2.__version__, "numpy": np.__version__},
     }
     pool = dice_a * cfg.real_weight + dice_c + synth
     seconds: dict[str, float] = {}
