@@ -87,13 +87,15 @@ def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, cla
     }
     pool = dice_a * cfg.real_weight + dice_c + synth
     seconds: dict[str, float] = {}
+    earlier = 0.0  # seconds of the stages an earlier run did (--classifier-only)
     if classifier_only:
-        before = json.loads((assets / "models.json").read_text())
-        if before.get("train", {}).get("seed") != cfg.seed or not (assets / DETECTOR).exists() \
-                or not (work / MINER).exists():
+        needed = (assets / DETECTOR, work / MINER, assets / "models.json")
+        before = json.loads(needed[2].read_text()) if all(p.exists() for p in needed) else {}
+        if before.get("train", {}).get("seed") != cfg.seed:
             raise SystemExit(f"--classifier-only needs {assets / DETECTOR}, {work / MINER} and models.json "
                              "from a build with this seed")
-        seconds = {k: v for k, v in before["seconds"].items() if k != "total"}
+        seconds = {k: v for k, v in before["seconds"].items() if k in ("miner", "detector")}
+        earlier = sum(seconds.values())
         manifest["train"] = {**before["train"], **{k: v for k, v in cfg.as_dict().items() if k.startswith("cls")}}
     else:
         miner = replace(cfg, det_steps=cfg.miner_steps, det_die_px=cfg.miner_die_px)
@@ -101,7 +103,7 @@ def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, cla
         seconds["miner"] = time.time() - t_start
     rng = np.random.default_rng(cfg.seed + 2)
     mined = mined_negatives(dice_a + dice_c + synth + extra, work / MINER, rng, cfg)
-    log(f"{len(mined[0])} hard negatives: the detector's candidates away from every die")
+    log(f"{len(mined[0])} hard negatives: the miner's candidates away from every die")
 
     def make() -> Examples:
         parts = [cls_examples(dice_a, rng, cfg.cls_views_real, cfg.negatives_per_die, faults=cfg.camera_faults),
@@ -117,7 +119,6 @@ def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, cla
         t0 = time.time()
         train_detector(pool, cfg, assets / DETECTOR, log)
         seconds["detector"] = time.time() - t0
-    earlier = seconds.get("miner", 0) + seconds.get("detector", 0) if classifier_only else 0  # an earlier run's
     seconds["total"] = time.time() - t_start + earlier
     manifest["seconds"] = {k: round(v) for k, v in seconds.items()}
     (assets / "models.json").write_text(json.dumps(manifest, indent=1) + "\n")
