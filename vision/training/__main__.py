@@ -18,6 +18,7 @@ import datetime
 import hashlib
 import json
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -56,10 +57,29 @@ def renders(mix: RenderMix | ClassifierMix, seed: int, first: int = 0) -> list[S
     return out
 
 
-def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, classifier_only: bool = False) -> None:
-    """The whole build; `classifier_only`: the classifier alone, beside the detector already in
-    `assets` and the miner in `work` (it learns from the same renders and seeds as in the whole
-    build, so the result is the same)."""
+def classifier(cfg: TrainConfig, dice_a: list[Sample], dice_c: list[Sample], synth: list[Sample],
+               miner: Path, path: Path, log: Callable[[str], None]) -> None:
+    """The face classifier: crops around the dice and around what is not a die, the miner's
+    candidates away from every die among them."""
+    rng = np.random.default_rng(cfg.seed + 2)
+    mined = mined_negatives(dice_a + dice_c + synth, miner, rng, cfg)
+    log(f"{len(mined[0])} hard negatives: the miner's candidates away from every die")
+
+    def make() -> Examples:
+        parts = [cls_examples(dice_a, rng, cfg.cls_views_real, cfg.negatives_per_die, faults=cfg.camera_faults),
+                 cls_examples(dice_c, rng, cfg.cls_views_dice_c, cfg.negatives_per_die, faults=cfg.camera_faults),
+                 cls_examples(synth, rng, cfg.cls_views_synth, cfg.negatives_per_die, True, cfg.camera_faults),
+                 object_negatives(synth + dice_a, rng, cfg.camera_faults, cfg.part_negatives), mined]
+        return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))  # type: ignore[return-value]
+
+    train_classifier(make, cfg, path, log)
+
+
+def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, only: str = "") -> None:
+    """The whole build; `only` "classifier": the classifier alone, beside the detector already in
+    `assets` and the miner in `work`; "detector": the detector that reads alone, beside the
+    classifier in `assets`. Each stage learns from the same renders and seeds as in the whole build,
+    so its result is the same."""
     t_start = time.time()
 
     def log(line: str) -> None:
@@ -88,37 +108,31 @@ def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, cla
     pool = dice_a * cfg.real_weight + dice_c + synth
     seconds: dict[str, float] = {}
     earlier = 0.0  # seconds of the stages an earlier run did (--classifier-only)
-    if classifier_only:
-        needed = (assets / DETECTOR, work / MINER, assets / "models.json")
-        before = json.loads(needed[2].read_text()) if all(p.exists() for p in needed) else {}
+    if only:
+        # the stages kept from the earlier build: their files, times and settings
+        kept = ("miner", "detector") if only == "classifier" else ("miner", "classifier")
+        needed: tuple[Path, ...] = (assets / DETECTOR, work / MINER) if only == "classifier" else (assets / CLASSIFIER,)
+        needed += (assets / "models.json",)
+        before = json.loads(needed[-1].read_text()) if all(p.exists() for p in needed) else {}
         if before.get("train", {}).get("seed") != cfg.seed:
-            raise SystemExit(f"--classifier-only needs {assets / DETECTOR}, {work / MINER} and models.json "
-                             "from a build with this seed")
-        seconds = {k: v for k, v in before["seconds"].items() if k in ("miner", "detector")}
+            raise SystemExit(f"--{only}-only needs {', '.join(map(str, needed))} from a build with this seed")
+        seconds = {k: v for k, v in before["seconds"].items() if k in kept}
         earlier = sum(seconds.values())
-        manifest["train"] = {**before["train"], **{k: v for k, v in cfg.as_dict().items() if k.startswith("cls")}}
+        mine = ("cls",) if only == "classifier" else ("det_",)
+        manifest["train"] = {**before["train"], **{k: v for k, v in cfg.as_dict().items() if k.startswith(mine)}}
     else:
         miner = replace(cfg, det_steps=cfg.miner_steps, det_die_px=cfg.miner_die_px)
         train_detector(pool, miner, work / MINER, lambda line: log("miner: " + line))
         seconds["miner"] = time.time() - t_start
-    rng = np.random.default_rng(cfg.seed + 2)
-    mined = mined_negatives(dice_a + dice_c + synth + extra, work / MINER, rng, cfg)
-    log(f"{len(mined[0])} hard negatives: the miner's candidates away from every die")
-
-    def make() -> Examples:
-        parts = [cls_examples(dice_a, rng, cfg.cls_views_real, cfg.negatives_per_die, faults=cfg.camera_faults),
-                 cls_examples(dice_c, rng, cfg.cls_views_dice_c, cfg.negatives_per_die, faults=cfg.camera_faults),
-                 cls_examples(synth + extra, rng, cfg.cls_views_synth, cfg.negatives_per_die, True, cfg.camera_faults),
-                 object_negatives(synth + extra + dice_a, rng, cfg.camera_faults, cfg.part_negatives), mined]
-        return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))  # type: ignore[return-value]
-
-    t0 = time.time()
-    train_classifier(make, cfg, assets / CLASSIFIER, log)
-    seconds["classifier"] = time.time() - t0
-    if not classifier_only:
+    if only != "detector":
+        t0 = time.time()
+        classifier(cfg, dice_a, dice_c, synth + extra, work / MINER, assets / CLASSIFIER, log)
+        seconds["classifier"] = time.time() - t0
+    if only != "classifier":
         t0 = time.time()
         train_detector(pool, cfg, assets / DETECTOR, log)
         seconds["detector"] = time.time() - t0
+
     seconds["total"] = time.time() - t_start + earlier
     manifest["seconds"] = {k: round(v) for k, v in seconds.items()}
     (assets / "models.json").write_text(json.dumps(manifest, indent=1) + "\n")
@@ -136,15 +150,19 @@ def main() -> None:
     ap.add_argument("--work", type=Path, default=WORK, help="where the miner (not shipped) goes")
     ap.add_argument("--log", type=Path, default=None, help="also append the progress to this file")
     ap.add_argument("--quick", action="store_true", help="a minute's build, to check the pipeline runs")
-    ap.add_argument("--classifier-only", action="store_true",
-                    help="train the classifier alone, beside the detector and miner of an earlier build with this seed")
+    stage = ap.add_mutually_exclusive_group()
+    stage.add_argument("--classifier-only", action="store_true",
+                       help="train the classifier alone, beside the detector and miner of an earlier build with this seed")
+    stage.add_argument("--detector-only", action="store_true",
+                       help="train the detector that reads alone, beside the classifier of an earlier build with this seed")
     args = ap.parse_args()
     cfg = TRAIN
     if args.quick:
         cfg = replace(cfg, renders=RenderMix(*(2 for _ in vars(RenderMix()))),
                       cls_renders=ClassifierMix(*(2 for _ in vars(ClassifierMix()))), det_steps=20, miner_steps=20, cls_epochs=1,
                       checkpoint_every=10)
-    build(cfg, args.assets, args.work, args.log, args.classifier_only)
+    build(cfg, args.assets, args.work, args.log,
+          "classifier" if args.classifier_only else "detector" if args.detector_only else "")
 
 
 if __name__ == "__main__":
