@@ -22,9 +22,10 @@ test photo scaled up to 3000 x 3000, widened to 4000 x 3000, with sensor-like no
 dice-a's test labels hold a few errors (a die unlabelled, two values wrong, loose boxes): the set is
 scored as labelled and again with the fixes of bench/dice_a_label_fixes.csv, each checked by eye; the
 photos are read and timed once for both.
-`--baseline REV`: REV's assets/die_detector.onnx and assets/die_faces.onnx (`git show`), put in a
-temporary folder, read every set as well, by the present code and settings (vision.config): a new
-build of the networks measured against the one before it.
+`--baseline REV`: REV's assets/die_detector.onnx, assets/die_faces.onnx and assets/models.json
+(`git show`), put in a temporary folder, read every set as well, by the present code with the
+reading settings and calibration REV's build recorded in models.json: the reader of REV, measured
+beside the present one.
 `--sheet DIR`: contact sheets of each reader's errors on each set (vision.training.sheet).
 """
 
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import json
 import os
 import statistics
 import subprocess
@@ -39,6 +41,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import fields, replace
 from pathlib import Path
 
 import cv2
@@ -50,6 +53,7 @@ sys.path.insert(0, str(ROOT))
 import vision  # noqa: E402
 from scorekeeper.app.photo.model import LOW_CONFIDENCE  # noqa: E402
 from vision.compact import CLASSIFIER, DETECTOR  # noqa: E402
+from vision.config import READ, ReadConfig  # noqa: E402
 from vision.scoring import ERRORS, Mistake, accuracy, marked, pip_centre, score_photo, whole_die  # noqa: E402
 from vision.synth import render_scene  # noqa: E402
 from vision.training.scenes import scenes  # noqa: E402
@@ -171,22 +175,38 @@ def rendered(kind: str, n: int) -> list[Photo]:
 
 
 def networks_of(rev: str, folder: Path) -> Path:
-    """`folder`, holding the two networks of git revision `rev` (its assets/)."""
-    for name in (DETECTOR, CLASSIFIER):
+    """`folder`, holding the two networks of git revision `rev` and its models.json (its assets/)."""
+    for name in (DETECTOR, CLASSIFIER, "models.json"):
         shown = subprocess.run(["git", "show", f"{rev}:assets/{name}"], cwd=ROOT, capture_output=True, check=False)
-        if shown.returncode:
+        if shown.returncode and name != "models.json":
             raise SystemExit(f"--baseline {rev}: {shown.stderr.decode().strip()}")
-        (folder / name).write_bytes(shown.stdout)
+        if not shown.returncode:
+            (folder / name).write_bytes(shown.stdout)
     return folder
 
 
+def settings_of(folder: Path) -> ReadConfig:
+    """The reading settings the build in `folder` recorded (models.json's "read"), over the present ones."""
+    path = folder / "models.json"
+    recorded = json.loads(path.read_text()).get("read", {}) if path.exists() else {}
+
+    def frozen(v: object) -> object:
+        return tuple(frozen(x) for x in v) if isinstance(v, list) else v
+
+    known = {f.name for f in fields(ReadConfig)}
+    return replace(READ, **{k: frozen(v) for k, v in recorded.items() if k in known})
+
+
 def reading_with(folder: Path) -> Reader:
-    """vision.read_dice with the networks in `folder` (as SCOREKEEPER_ASSETS names them)."""
+    """vision.read_dice with the networks in `folder` (as SCOREKEEPER_ASSETS names them), read
+    with the settings their build recorded."""
+    cfg = settings_of(folder)
+
     def read(data: bytes) -> list[vision.Die]:
         before = os.environ.get("SCOREKEEPER_ASSETS")
         os.environ["SCOREKEEPER_ASSETS"] = str(folder)
         try:
-            return vision.read_dice(data)
+            return vision.read_photo(vision.load_photo(data), vision.MIN_CONFIDENCE, cfg)
         finally:
             if before is None:
                 del os.environ["SCOREKEEPER_ASSETS"]

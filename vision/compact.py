@@ -3,14 +3,16 @@
 The detector looks at the photo scaled to READ.detector_long_side, and again closer where the dice it
 found (or, in a large photo, nothing at all) are too small for it. Each candidate is cut out as a
 40 x 40 crop, read by the classifier in the views of READ.test_time_augmentation, and its
-probabilities averaged: "not a die" and each face. Candidates under READ.die_threshold are dropped,
-the rest thinned by non-maximum suppression. Every setting is in vision.config; the networks
+probabilities averaged: "not a die" and each face. The classifier's and the detector's evidence are
+weighed into one probability of a die by the build's calibration (die_odds in models.json);
+candidates under READ.die_threshold are dropped, the rest thinned by non-maximum suppression. Every setting is in vision.config; the networks
 (assets/die_detector.onnx, assets/die_faces.onnx, or those under $SCOREKEEPER_ASSETS) are built by
 `python -m vision.training`.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import threading
@@ -66,6 +68,31 @@ def crop_die(image: np.ndarray, cx: float, cy: float, side: float, angle: float 
 
 # a candidate: centre x, y, width, height (image pixels), detector score
 Candidate = tuple[float, float, float, float, float]
+# a read: box (centre x, y, width, height), probabilities (not a die, faces 1..6), and the evidence
+# they were weighed from (the classifier's die probability, the detector's score)
+Reading = tuple[np.ndarray, np.ndarray, tuple[float, float]]
+Odds = tuple[float, float, float]
+
+
+def die_odds(directory: Path) -> Odds | None:
+    """The build's calibration in models.json: the weights of a logistic regression of "a die is
+    here" on the logits of the classifier's die probability and of the detector's score (None: a
+    build without one)."""
+    path = directory / "models.json"
+    weights = json.loads(path.read_text()).get("die_odds", {}).get("weights") if path.exists() else None
+    return (float(weights[0]), float(weights[1]), float(weights[2])) if weights else None
+
+
+def _logit(x: float) -> float:
+    x = min(max(x, 1e-4), 1 - 1e-4)
+    return math.log(x / (1 - x))
+
+
+def die_probability(classifier: float, detector: float, odds: Odds | None, cfg: ReadConfig = READ) -> float:
+    """How likely a candidate is a die, from the classifier's die probability and the detector's score."""
+    if odds is None:  # builds before the calibration: the detector's doubt alone lowers the classifier's
+        return classifier * min(1.0, detector / cfg.detector_sure)
+    return 1 / (1 + math.exp(-(odds[0] + odds[1] * _logit(classifier) + odds[2] * _logit(detector))))
 
 
 def detect(net: cv2.dnn.Net, image: np.ndarray, long_side: int, cfg: ReadConfig = READ) -> list[Candidate]:
@@ -100,6 +127,7 @@ class Networks:
         for name in (DETECTOR, CLASSIFIER):
             if not (directory / name).exists():
                 raise FileNotFoundError(f"model file missing: {directory / name} (build with python -m vision.training)")
+        self.odds = die_odds(directory)
         self.detector = cv2.dnn.readNetFromONNX(str(directory / DETECTOR))
         self.classifier = cv2.dnn.readNetFromONNX(str(directory / CLASSIFIER))
 
@@ -147,19 +175,25 @@ def networks() -> Networks:
     return loaded[directory]
 
 
-def _read(nets: Networks, image: np.ndarray, long_side: int, cfg: ReadConfig) -> list[tuple[np.ndarray, np.ndarray]]:
-    """(box cx, cy, w, h; probabilities) of each candidate of one look read as a die. Where the
-    detector is unsure of a candidate (score under detector_sure), "not a die" takes the rest."""
+def forget() -> None:
+    """Drop this thread's loaded networks: the next read loads them again, with their die odds."""
+    _local.nets = {}
+
+
+def _read(nets: Networks, image: np.ndarray, long_side: int, cfg: ReadConfig) -> list[Reading]:
+    """Each candidate of one look read as a die: its box (cx, cy, w, h), probabilities (not a die,
+    faces 1..6) and evidence; the faces share the probability of a die as the classifier shares its own."""
     cands = nets.detect(image, long_side, cfg)
     if not cands:
         return []
     probs, boxes = nets.classify(image, cands, cfg)
+    odds = cfg.die_odds or nets.odds
     out = []
     for c, b, p in zip(cands, boxes, probs, strict=True):
-        trust = min(1.0, c[4] / cfg.detector_sure)
-        p = np.concatenate([[1 - (1 - p[0]) * trust], p[1:] * trust])
-        if 1 - p[0] >= cfg.die_threshold:
-            out.append((b, p))
+        classifier = 1 - float(p[0])
+        die = die_probability(classifier, c[4], odds, cfg)
+        if die >= cfg.die_threshold:
+            out.append((b, np.concatenate([[1 - die], p[1:] * die / max(classifier, 1e-9)]), (classifier, c[4])))
     return out
 
 
@@ -176,13 +210,12 @@ def _within(a: np.ndarray, b: np.ndarray, share: float) -> bool:
     return bool(abs(a[0] - b[0]) < b[2] / 2 and abs(a[1] - b[1]) < b[3] / 2 and a[2] * a[3] < share * b[2] * b[3])
 
 
-def nms(reads: list[tuple[np.ndarray, np.ndarray]], threshold: float, part_share: float = READ.part_share
-        ) -> list[tuple[np.ndarray, np.ndarray]]:
+def nms(reads: list[Reading], threshold: float, part_share: float = READ.part_share) -> list[Reading]:
     """Non-maximum suppression, surest dice first; a small read within a surer die is part of it."""
-    kept: list[tuple[np.ndarray, np.ndarray]] = []
-    for box, p in sorted(reads, key=lambda r: r[1][0]):
-        if all(_iou(box, k[0]) <= threshold and not _within(box, k[0], part_share) for k in kept):
-            kept.append((box, p))
+    kept: list[Reading] = []
+    for r in sorted(reads, key=lambda r: r[1][0]):
+        if all(_iou(r[0], k[0]) <= threshold and not _within(r[0], k[0], part_share) for k in kept):
+            kept.append(r)
     return kept
 
 
@@ -195,8 +228,8 @@ def lit(image: np.ndarray, cfg: ReadConfig = READ) -> np.ndarray:
     return cv2.convertScaleAbs(image, alpha=gain)
 
 
-def find(image: np.ndarray, cfg: ReadConfig = READ) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The dice on `image`: each box (cx, cy, w, h in its pixels) and probabilities (not a die, 1..6)."""
+def find(image: np.ndarray, cfg: ReadConfig = READ) -> list[Reading]:
+    """The dice on `image`: each box (cx, cy, w, h in its pixels), probabilities (not a die, 1..6) and evidence."""
     nets = networks()
     image = lit(image, cfg)
     long = max(image.shape[:2])
@@ -207,7 +240,7 @@ def find(image: np.ndarray, cfg: ReadConfig = READ) -> list[tuple[np.ndarray, np
         reads += [r for r in _read(nets, image, cfg.wide_long_side, cfg) if max(r[0][2], r[0][3]) >= big]
     closer = 0
     if reads:
-        side = float(np.median([max(b[2], b[3]) for b, _p in reads])) * first / long
+        side = float(np.median([max(r[0][2], r[0][3]) for r in reads])) * first / long
         if side * cfg.rescale_tolerance < cfg.target_die_px:
             closer = round(first * cfg.target_die_px / side)
     elif long > 2 * first:  # a large photo and nothing found: dice too small for the first look?
@@ -226,7 +259,7 @@ def read(photo: Photo, cfg: ReadConfig = READ) -> list[Read]:
     die on `photo`; the confidence is the die probability times the face's."""
     out: list[Read] = []
     s = photo.scale
-    for (cx, cy, bw, bh), p in find(photo.pixels, cfg):
+    for (cx, cy, bw, bh), p, _evidence in find(photo.pixels, cfg):
         bw, bh = bw * cfg.box_scale, bh * cfg.box_scale
         die = float(1 - p[0])
         faces = p[1:] / max(float(p[1:].sum()), 1e-9)

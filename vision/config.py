@@ -28,10 +28,14 @@ class ReadConfig:
     # test-time augmentation: the views of each candidate read and averaged, (degrees turned, mirrored);
     # a mirrored or slightly turned face keeps its count, and the reads' errors differ
     test_time_augmentation: tuple[tuple[float, bool], ...] = ((0.0, False), (0.0, True))
-    detector_sure: float = 0.5  # a candidate scored under this by the detector is a die only by that share
-    # a candidate whose probability of being a die is under this is not returned (at 0.5: 2.5 times
-    # the false dice beside printed things, for a die or two more of 190 in close-ups and tiny dice)
-    die_threshold: float = 0.6
+    # the weights making the classifier's die probability and the detector's score one probability
+    # of a die (None: models.json's die_odds, which the build fits on renders of their own)
+    die_odds: tuple[float, float, float] | None = None
+    # a build without die_odds: a candidate scored under this by the detector is a die only by that share
+    detector_sure: float = 0.5
+    # a candidate whose probability of being a die is under this is not returned: the fewest errors
+    # on validate's sets (fewer false dice than at 0.6 for as many dice found; from 0.75 close-ups lose dice)
+    die_threshold: float = 0.7
     # boxes widened by this (dice-a's labels are a median 5 % wider than the boxes read; at 1.05 one
     # die more matched on dice-a held-out and test as labelled, one fewer with the test's label fixes)
     box_scale: float = 1.0

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.compact import nms
+from vision.compact import Reading, nms
 from vision.config import READ
 
 
-def read(cx: float, cy: float, side: float, not_a_die: float) -> tuple[np.ndarray, np.ndarray]:
-    return np.array([cx, cy, side, side], np.float32), np.array([not_a_die, 1 - not_a_die, 0, 0, 0, 0, 0])
+def read(cx: float, cy: float, side: float, not_a_die: float) -> Reading:
+    box = np.array([cx, cy, side, side], np.float32)
+    return box, np.array([not_a_die, 1 - not_a_die, 0, 0, 0, 0, 0]), (1 - not_a_die, 1.0)
 
 
 def test_a_pip_read_inside_a_surer_die_is_part_of_it() -> None:

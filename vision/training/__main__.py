@@ -29,6 +29,8 @@ import torch
 from vision import MIN_CONFIDENCE
 from vision.compact import CLASSIFIER, DETECTOR
 from vision.config import READ, TRAIN, ClassifierMix, RenderMix, TrainConfig
+from vision.training.calibrate import RENDERS as CALIBRATION_RENDERS
+from vision.training.calibrate import calibrate
 from vision.training.crops import Examples, cls_examples
 from vision.training.data import DATASETS, Sample, real_training
 from vision.training.fit import mined_negatives, object_negatives, train_classifier, train_detector
@@ -75,7 +77,8 @@ def classifier(cfg: TrainConfig, dice_a: list[Sample], dice_c: list[Sample], syn
     train_classifier(make, cfg, path, log)
 
 
-def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, only: str = "") -> None:
+def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, only: str = "",
+          quick: bool = False) -> None:
     """The whole build; `only` "classifier": the classifier alone, beside the detector already in
     `assets` and the miner in `work`; "detector": the detector that reads alone, beside the
     classifier in `assets`. Each stage learns from the same renders and seeds as in the whole build,
@@ -133,8 +136,13 @@ def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, onl
         train_detector(pool, cfg, assets / DETECTOR, log)
         seconds["detector"] = time.time() - t0
 
-    seconds["total"] = time.time() - t_start + earlier
     manifest["seconds"] = {k: round(v) for k, v in seconds.items()}
+    (assets / "models.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    t0 = time.time()
+    calibrate(assets, 2 if quick else CALIBRATION_RENDERS, log)
+    seconds["calibration"] = time.time() - t0
+    seconds["total"] = time.time() - t_start + earlier
+    manifest = {**json.loads((assets / "models.json").read_text()), "seconds": {k: round(v) for k, v in seconds.items()}}
     (assets / "models.json").write_text(json.dumps(manifest, indent=1) + "\n")
     log("validating")
     from vision.training.validate import RENDERS, figures
@@ -162,7 +170,7 @@ def main() -> None:
                       cls_renders=ClassifierMix(*(2 for _ in vars(ClassifierMix()))), det_steps=20, miner_steps=20, cls_epochs=1,
                       checkpoint_every=10)
     build(cfg, args.assets, args.work, args.log,
-          "classifier" if args.classifier_only else "detector" if args.detector_only else "")
+          "classifier" if args.classifier_only else "detector" if args.detector_only else "", args.quick)
 
 
 if __name__ == "__main__":
