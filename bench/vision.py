@@ -291,7 +291,7 @@ def bench(args: argparse.Namespace, readers: dict[str, Reader]) -> None:
     present, *others = readers
     for source, ms in medians.items():  # this machine's speed moves: the ratio is the steadier figure
         for other in others:
-            print(f"{source}: the present networks' median time is {ms[present] / ms[other]:.2f} of {other}'s "
+            print(f"{source}: the present reader's median time is {ms[present] / ms[other]:.2f} of {other}'s "
                   f"({ms[present]:.1f} against {ms[other]:.1f} ms)")
     for name, rname, c in checks:
         if "*" not in name:

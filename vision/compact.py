@@ -83,7 +83,8 @@ def die_odds(directory: Path) -> Odds | None:
     return (float(weights[0]), float(weights[1]), float(weights[2])) if weights else None
 
 
-def _logit(x: float) -> float:
+def logit(x: float) -> float:
+    """log(x / (1 - x)), with x kept a hair inside (0, 1): a network's 0 or 1 is not certainty."""
     x = min(max(x, 1e-4), 1 - 1e-4)
     return math.log(x / (1 - x))
 
@@ -92,7 +93,7 @@ def die_probability(classifier: float, detector: float, odds: Odds | None, cfg: 
     """How likely a candidate is a die, from the classifier's die probability and the detector's score."""
     if odds is None:  # builds before the calibration: the detector's doubt alone lowers the classifier's
         return classifier * min(1.0, detector / cfg.detector_sure)
-    return 1 / (1 + math.exp(-(odds[0] + odds[1] * _logit(classifier) + odds[2] * _logit(detector))))
+    return 1 / (1 + math.exp(-(odds[0] + odds[1] * logit(classifier) + odds[2] * logit(detector))))
 
 
 def detect(net: cv2.dnn.Net, image: np.ndarray, long_side: int, cfg: ReadConfig = READ) -> list[Candidate]:

@@ -1,6 +1,6 @@
 """Fit the reader's die odds for the networks of one folder, and write them into its models.json.
 
-    uv run python -m vision.training.calibrate [--assets DIR] [--n 50]
+    uv run python -m vision.training.calibrate [--assets DIR] [--n 100]
 
 The classifier says how likely a crop is a die, the detector how likely a die is centred there; the
 two err apart (the classifier on printed dots, the detector on a die's edge), so one probability of
@@ -62,7 +62,7 @@ def logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
 
 
 def fit(seen: np.ndarray, hits: np.ndarray) -> tuple[float, float, float]:
-    logits = np.vectorize(compact._logit)(seen) if len(seen) else seen
+    logits = np.vectorize(compact.logit)(seen) if len(seen) else seen
     if hits.all() or not hits.any():  # nothing to weigh one against the other (a quick build)
         return (0.0, 1.0, 1.0)
     w = logistic(logits, hits.astype(np.float64))
