@@ -79,8 +79,17 @@ def die_odds(directory: Path) -> Odds | None:
     here" on the logits of the classifier's die probability and of the detector's score (None: a
     build without one)."""
     path = directory / "models.json"
-    weights = json.loads(path.read_text()).get("die_odds", {}).get("weights") if path.exists() else None
-    return (float(weights[0]), float(weights[1]), float(weights[2])) if weights else None
+    if not path.exists():
+        return None
+    try:
+        weights = json.loads(path.read_text()).get("die_odds", {}).get("weights")
+        if weights is None:
+            return None
+        a, b, c = (float(w) for w in weights)
+    except (ValueError, TypeError, AttributeError) as e:  # JSON errors are ValueErrors
+        raise ValueError(f"{path}: die_odds.weights must be three numbers "
+                         "(python -m vision.training.calibrate writes them)") from e
+    return (a, b, c)
 
 
 def logit(x: float) -> float:

@@ -57,7 +57,10 @@ def run_read_dice(args: argparse.Namespace) -> int:
             out_dir.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise UsageError(f"--annotate {out_dir}: cannot make the folder ({error.strerror or error})") from None
-    compact.networks()  # load the networks once, outside the per-photo timing
+    try:
+        compact.networks()  # load the networks once, outside the per-photo timing
+    except (FileNotFoundError, ValueError) as error:  # a folder of networks missing a file, or broken
+        raise UsageError(f"the dice reader cannot start: {error}") from None
     drawn_names: set[str] = set()
     for name in args.images:
         t0 = time.perf_counter()

@@ -63,3 +63,17 @@ def test_calibrating_a_folder_writes_its_odds_and_its_reader_uses_them(tmp_path:
     assert compact.networks().odds == odds
     photo = scenes("kinds", 1, 4245)[0]
     assert len(vision.read_dice(photo.image)) >= len(photo.boxes) - 1
+
+
+@pytest.mark.parametrize("manifest", ['{"die_odds": {"weights": [1, 2]}}', '{"die_odds": {"weights": "high"}}',
+                                      '{"die_odds": [1, 2, 3]}', "{not json"])
+def test_a_broken_calibration_is_named_not_read_around(tmp_path: Path, manifest: str) -> None:
+    (tmp_path / "models.json").write_text(manifest)
+    with pytest.raises(ValueError, match="models.json: die_odds.weights must be three numbers"):
+        die_odds(tmp_path)
+
+
+def test_a_folder_without_a_manifest_or_odds_has_none(tmp_path: Path) -> None:
+    assert die_odds(tmp_path) is None
+    (tmp_path / "models.json").write_text('{"train": {"seed": 0}}')
+    assert die_odds(tmp_path) is None

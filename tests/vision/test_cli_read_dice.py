@@ -12,6 +12,7 @@ import pytest
 import vision
 from scorekeeper.cli import main
 from tests.vision.helpers import jpeg, mostly_right, plain_scene
+from vision import compact
 
 
 @pytest.fixture()
@@ -115,3 +116,24 @@ def test_a_tiny_black_photo_reads_no_dice_and_says_nothing_on_stderr(
     captured = capsys.readouterr()
     assert [json.loads(line)["values"] for line in captured.out.strip().split("\n")] == [[], [], []]
     assert captured.err == ""
+
+
+@pytest.mark.parametrize(("broken", "named"), [("die_faces.onnx", "die_faces.onnx"), ("models.json", "models.json")])
+def test_a_reader_that_cannot_start_says_why_in_one_line(
+    photo: tuple[Path, list[int]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str], broken: str, named: str,
+) -> None:
+    path, _values = photo
+    folder = tmp_path / "networks"
+    folder.mkdir()
+    for name in ("die_detector.onnx", "die_faces.onnx", "models.json"):
+        (folder / name).write_bytes((compact.assets_dir() / name).read_bytes())
+    if broken == "models.json":
+        (folder / broken).write_text('{"die_odds": {"weights": [1, 2]}}')
+    else:
+        (folder / broken).unlink()
+    monkeypatch.setenv("SCOREKEEPER_ASSETS", str(folder))
+    assert main(["read-dice", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and named in captured.err and "cannot start" in captured.err
