@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -52,7 +51,7 @@ sys.path.insert(0, str(ROOT))
 
 import vision  # noqa: E402
 from scorekeeper.app.photo.model import LOW_CONFIDENCE  # noqa: E402
-from vision.compact import CLASSIFIER, DETECTOR  # noqa: E402
+from vision.compact import CLASSIFIER, DETECTOR, assets_in  # noqa: E402
 from vision.config import READ, ReadConfig  # noqa: E402
 from vision.scoring import ERRORS, Mistake, accuracy, marked, pip_centre, score_photo, whole_die  # noqa: E402
 from vision.synth import render_scene  # noqa: E402
@@ -203,15 +202,8 @@ def reading_with(folder: Path) -> Reader:
     cfg = settings_of(folder)
 
     def read(data: bytes) -> list[vision.Die]:
-        before = os.environ.get("SCOREKEEPER_ASSETS")
-        os.environ["SCOREKEEPER_ASSETS"] = str(folder)
-        try:
+        with assets_in(folder):
             return vision.read_photo(vision.load_photo(data), vision.MIN_CONFIDENCE, cfg)
-        finally:
-            if before is None:
-                del os.environ["SCOREKEEPER_ASSETS"]
-            else:
-                os.environ["SCOREKEEPER_ASSETS"] = before
     return read
 
 

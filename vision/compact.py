@@ -16,6 +16,8 @@ import json
 import math
 import os
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import cv2
@@ -38,6 +40,20 @@ def assets_dir() -> Path:
     if env:
         return Path(env)
     return Path(__file__).resolve().parents[1] / "assets"
+
+
+@contextmanager
+def assets_in(folder: Path) -> Iterator[None]:
+    """Read with the networks in `folder` while inside (as $SCOREKEEPER_ASSETS names them)."""
+    before = os.environ.get("SCOREKEEPER_ASSETS")
+    os.environ["SCOREKEEPER_ASSETS"] = str(folder)
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["SCOREKEEPER_ASSETS"]
+        else:
+            os.environ["SCOREKEEPER_ASSETS"] = before
 
 
 def die_source(image: np.ndarray, cx: float, cy: float, side: float, size: int = CROP) -> tuple[np.ndarray, int, int]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -62,24 +61,16 @@ def logistic(x: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
 
 
 def fit(seen: np.ndarray, hits: np.ndarray) -> tuple[float, float, float]:
-    logits = np.vectorize(compact.logit)(seen) if len(seen) else seen
     if hits.all() or not hits.any():  # nothing to weigh one against the other (a quick build)
         return (0.0, 1.0, 1.0)
-    w = logistic(logits, hits.astype(np.float64))
+    w = logistic(np.vectorize(compact.logit)(seen), hits.astype(np.float64))
     return (round(float(w[0]), 4), round(float(w[1]), 4), round(float(w[2]), 4))
 
 
 def calibrate(assets: Path, n: int = RENDERS, log: Log = print) -> tuple[float, float, float]:
     """Fit the die odds of the networks in `assets` and write them into its models.json."""
-    before = os.environ.get("SCOREKEEPER_ASSETS")
-    os.environ["SCOREKEEPER_ASSETS"] = str(assets)
-    try:
+    with compact.assets_in(assets):
         seen, hits = evidence(n)
-    finally:
-        if before is None:
-            del os.environ["SCOREKEEPER_ASSETS"]
-        else:
-            os.environ["SCOREKEEPER_ASSETS"] = before
     odds = fit(seen, hits)
     path = assets / "models.json"
     manifest = json.loads(path.read_text()) if path.exists() else {}
