@@ -19,7 +19,6 @@ import hashlib
 import json
 import multiprocessing
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from multiprocessing.queues import Queue
 from pathlib import Path
@@ -35,8 +34,14 @@ from vision.training.calibrate import RENDERS as CALIBRATION_RENDERS
 from vision.training.calibrate import calibrate
 from vision.training.crops import Examples, cls_examples
 from vision.training.data import DATASETS, Sample, real_training
-from vision.training.fit import mined_negatives, object_negatives, train_classifier, train_detector
-from vision.training.stages import detector_pool, logger, reading_detector, renders
+from vision.training.fit import (
+    Log,
+    mined_negatives,
+    object_negatives,
+    train_classifier,
+    train_detector,
+)
+from vision.training.stages import by_set, detector_pool, logger, reading_detector, renders
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"
@@ -55,7 +60,7 @@ def dataset_hash(name: str) -> str:
 
 
 def classifier(cfg: TrainConfig, dice_a: list[Sample], dice_c: list[Sample], synth: list[Sample],
-               miner: Path, path: Path, log: Callable[[str], None]) -> None:
+               miner: Path, path: Path, log: Log) -> None:
     """The face classifier: crops around the dice and around what is not a die, the miner's
     candidates away from every die among them."""
     rng = np.random.default_rng(cfg.seed + 2)
@@ -89,8 +94,7 @@ def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, onl
     torch.set_num_threads(cfg.threads)
     cv2.setNumThreads(1)
     real = real_training()
-    dice_a = [s for s in real if s.source.startswith("dice-a")]
-    dice_c = [s for s in real if s.source.startswith("dice-c")]
+    dice_a, dice_c = by_set(real)
     synth = renders(cfg.renders, cfg.seed)
     extra = renders(cfg.cls_renders, cfg.seed, first=100)  # seeds apart from the detector's renders
     log(f"{len(dice_a)} dice-a and {len(dice_c)} dice-c photos, {len(synth)} renders, {len(extra)} for the classifier")

@@ -4,7 +4,6 @@ as a stage of its own (it needs neither the miner nor the classifier, so it can 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from multiprocessing.queues import Queue
 from pathlib import Path
 
@@ -13,10 +12,8 @@ import torch
 
 from vision.config import ClassifierMix, RenderMix, TrainConfig
 from vision.training.data import Sample, real_training
-from vision.training.fit import train_detector
+from vision.training.fit import Log, train_detector
 from vision.training.scenes import scenes
-
-Log = Callable[[str], None]
 
 
 def renders(mix: RenderMix | ClassifierMix, seed: int, first: int = 0) -> list[Sample]:
@@ -37,10 +34,14 @@ def logger(t_start: float, log_path: Path | None) -> Log:
     return log
 
 
+def by_set(real: list[Sample]) -> tuple[list[Sample], list[Sample]]:
+    """The real training photos of dice-a and of dice-c."""
+    return ([s for s in real if s.source.startswith("dice-a")], [s for s in real if s.source.startswith("dice-c")])
+
+
 def detector_pool(cfg: TrainConfig, real: list[Sample], synth: list[Sample]) -> list[Sample]:
     """What the detectors learn from: dice-a (repeated: real photos over renders), dice-c, the renders."""
-    dice_a = [s for s in real if s.source.startswith("dice-a")]
-    dice_c = [s for s in real if s.source.startswith("dice-c")]
+    dice_a, dice_c = by_set(real)
     return dice_a * cfg.real_weight + dice_c + synth
 
 
