@@ -162,7 +162,7 @@ def main() -> None:
     ap.add_argument("--log", type=Path, default=None, help="also append the progress to this file")
     ap.add_argument("--parallel", action="store_true",
                     help="learn the detector that reads in a second process, beside the miner and the classifier "
-                         "(two cores: the same files, about 160 min rather than 210 by the stages' times)")
+                         "(two cores: the same files, 151 min rather than about 210)")
     ap.add_argument("--quick", action="store_true", help="a minute's build, to check the pipeline runs")
     stage = ap.add_mutually_exclusive_group()
     stage.add_argument("--classifier-only", action="store_true",
