@@ -58,7 +58,7 @@ class Detector(nn.Module):
 
 
 class Classifier(nn.Module):
-    def __init__(self, widths: tuple[int, int, int, int, int] = (64, 64, 96, 128, 192)) -> None:
+    def __init__(self, widths: tuple[int, int, int, int, int]) -> None:  # TrainConfig.cls_widths
         super().__init__()
         a, b, c, d, e = widths
         self.body = nn.Sequential(
