@@ -105,6 +105,9 @@ def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, onl
         "networks": {"detector": DETECTOR, "classifier": CLASSIFIER},
         # OpenCV draws the renders: 5.0 and 5.1 draw them apart, pixel for pixel
         "libraries": {"torch": torch.__version__, "opencv": cv2.__version__, "numpy": np.__version__},
+        # PyTorch's kernels add up in an order of their instruction set: the same seeds give the same
+        # bytes only on a CPU of the same set (and with the same number of threads)
+        "cpu": torch.backends.cpu.get_cpu_capability(),
     }
     pool = detector_pool(cfg, real, synth)
     seconds: dict[str, float] = {}
