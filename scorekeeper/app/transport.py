@@ -9,7 +9,9 @@ server's terminal shows a WebSocketDisconnect traceback, and the session is neve
 to Flet's session manager, so the closed tab's screens keep listening to the game. Here a failed
 send ends the send task as the tab's closing ends the receive task, and closes the socket where it
 is still open (its taps would be handled with nothing sent back), so that the handler goes on to let
-the session go, or the tab connects again and gets its whole page.
+the session go, or the tab connects again and gets its whole page. The loop reading that tab's
+messages then finds the socket closed and Flet logs it as an error with its traceback: it is the
+tab's end, as a disconnect is, and is left out of the log.
 
 A control's answer to a method called on it (a scroll, a focus) that comes back after a redraw
 replaced the control resolves the call with an error. Flet raised instead, out of the loop that
@@ -61,6 +63,24 @@ def end_quietly_on_disconnect() -> None:
     send_loop.ends_quietly = True  # type: ignore[attr-defined]
     setattr(FletApp, _SEND_LOOP, send_loop)
 
+
+class _NotClosedHere(logging.Filter):
+    """Leaves out the reading loop's error on a socket closed on this side (after a failed send)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from starlette.websockets import WebSocketDisconnected
+
+        return not (record.exc_info and isinstance(record.exc_info[1], WebSocketDisconnected))
+
+
+def quiet_on_closed_socket() -> None:
+    """Keep the reading loop's error on a socket closed here out of Flet's log (once per process)."""
+    flet_log = logging.getLogger(FLET_WEB_LOG)
+    if not any(isinstance(f, _NotClosedHere) for f in flet_log.filters):
+        flet_log.addFilter(_NotClosedHere())
+
+
+FLET_WEB_LOG = "flet_web.fastapi"  # flet_web.fastapi.flet_app's logger
 
 _CALLS = "_Session__method_calls"  # Session.__method_calls: call id -> the event its caller waits on
 _RESULTS = "_Session__method_call_results"  # Session.__method_call_results: event -> (result, error)
@@ -120,5 +140,6 @@ def show_connection_state() -> None:
 def mend_flet() -> None:
     """The mends, before the server starts."""
     end_quietly_on_disconnect()
+    quiet_on_closed_socket()
     answer_calls_of_removed_controls()
     show_connection_state()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 
 import flet as ft
 import pytest
@@ -93,3 +94,27 @@ def test_a_send_that_fails_closes_the_socket_so_the_tab_connects_again() -> None
 
     asyncio.run(run())
     assert socket.closed == 1011
+
+
+@pytest.mark.parametrize(("error", "logged"), [("closed here", False), ("other", True)])
+def test_the_reading_loop_on_a_socket_closed_here_leaves_no_traceback(caplog, error: str, logged: bool) -> None:
+    """After a failed send closed the socket, the loop reading the tab's messages finds it closed:
+    the organiser's terminal showed that as an error with a traceback. Other errors still show."""
+    from flet_web.fastapi.flet_app import FletApp
+    from starlette.websockets import WebSocketDisconnected
+
+    from scorekeeper.app.transport import quiet_on_closed_socket
+
+    class Socket:
+        async def receive_bytes(self) -> bytes:
+            if error == "closed here":
+                raise WebSocketDisconnected('WebSocket is not connected. Need to call "accept" first.')
+            raise ValueError("a frame that makes no sense")
+
+    quiet_on_closed_socket()
+    app = FletApp.__new__(FletApp)
+    app._FletApp__websocket = Socket()  # type: ignore[attr-defined]
+    app._FletApp__session = None  # type: ignore[attr-defined]
+    with caplog.at_level(logging.DEBUG):
+        asyncio.run(vars(FletApp)["_FletApp__receive_loop"](app))
+    assert any("Receive loop error" in r.getMessage() for r in caplog.records) == logged
