@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 
 _SEND_LOOP = "_FletApp__send_loop"  # FletApp.__send_loop, its name mangled
 _SOCKET = "_FletApp__websocket"  # FletApp.__websocket
+FLET_WEB_LOG = "flet_web.fastapi"  # flet_web.fastapi.flet_app's logger
 
 
 def end_quietly_on_disconnect() -> None:
@@ -79,8 +80,6 @@ def quiet_on_closed_socket() -> None:
     if not any(isinstance(f, _NotClosedHere) for f in flet_log.filters):
         flet_log.addFilter(_NotClosedHere())
 
-
-FLET_WEB_LOG = "flet_web.fastapi"  # flet_web.fastapi.flet_app's logger
 
 _CALLS = "_Session__method_calls"  # Session.__method_calls: call id -> the event its caller waits on
 _RESULTS = "_Session__method_call_results"  # Session.__method_call_results: event -> (result, error)
