@@ -1,6 +1,7 @@
 """Rebuild the reader's two networks from the data sets and vision.config, and write their manifest.
 
     uv run --group train python -m vision.training [--assets DIR] [--parallel] [--quick]
+        [--miner-only | --classifier-only | --detector-only] [--set NAME=VALUE]
 
 From fixed seeds: renders of every scene kind (vision.training.scenes), dice-a train (less the
 photos held out for validation) and dice-c train; a detector kept out of assets/ (the miner: its
@@ -29,7 +30,7 @@ import torch
 
 from vision import MIN_CONFIDENCE
 from vision.compact import CLASSIFIER, DETECTOR
-from vision.config import READ, TRAIN, ClassifierMix, RenderMix, TrainConfig
+from vision.config import READ, TRAIN, ClassifierMix, RenderMix, TrainConfig, numbers
 from vision.training.calibrate import RENDERS as CALIBRATION_RENDERS
 from vision.training.calibrate import calibrate
 from vision.training.crops import Examples, cls_examples
@@ -81,8 +82,9 @@ def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, onl
           quick: bool = False, parallel: bool = False) -> None:
     """The whole build; `only` "classifier": the classifier alone, beside the detector already in
     `assets` and the miner in `work`; "detector": the detector that reads alone, beside the
-    classifier in `assets`. Each stage learns from the same renders and seeds as in the whole build,
-    so its result is the same. `parallel`: the detector that reads learns in a second process."""
+    classifier in `assets`; "miner": the miner alone, into `work` (assets/ untouched). Each stage
+    learns from the same renders and seeds as in the whole build, so its result is the same.
+    `parallel`: the detector that reads learns in a second process."""
     t_start = time.time()
     log = logger(t_start, log_path)
     side = None
@@ -112,7 +114,7 @@ def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, onl
     pool = detector_pool(cfg, real, synth)
     seconds: dict[str, float] = {}
     earlier = 0.0  # seconds of the stages an earlier run did (--classifier-only)
-    if only:
+    if only in ("classifier", "detector"):
         # the stages kept from the earlier build: their files, times and settings
         kept = ("miner", "detector") if only == "classifier" else ("miner", "classifier")
         needed: tuple[Path, ...] = (assets / DETECTOR, work / MINER) if only == "classifier" else (assets / CLASSIFIER,)
@@ -128,6 +130,9 @@ def build(cfg: TrainConfig, assets: Path, work: Path, log_path: Path | None, onl
         miner = replace(cfg, det_steps=cfg.miner_steps, det_die_px=cfg.miner_die_px)
         train_detector(pool, miner, work / MINER, lambda line: log("miner: " + line))
         seconds["miner"] = time.time() - t_start
+        if only == "miner":
+            log(f"the miner alone: {work / MINER} in {seconds['miner']:.0f}s")
+            return
     if only != "detector":
         t0 = time.time()
         classifier(cfg, dice_a, dice_c, synth + extra, work / MINER, assets / CLASSIFIER, log)
@@ -172,15 +177,22 @@ def main() -> None:
                        help="train the classifier alone, beside the detector and miner of an earlier build with this seed")
     stage.add_argument("--detector-only", action="store_true",
                        help="train the detector that reads alone, beside the classifier of an earlier build with this seed")
+    stage.add_argument("--miner-only", action="store_true",
+                       help="train the miner alone, into --work: what --classifier-only learns beside")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a number of vision.config.TrainConfig changed for this build, recorded in its manifest "
+                         "(repeatable; cls_seed=2: a second learning of the classifier's setting)")
     args = ap.parse_args()
-    cfg = TRAIN
+    try:
+        cfg = replace(TRAIN, **numbers(TRAIN, args.set))
+    except ValueError as e:
+        ap.error(str(e))
     if args.quick:
         cfg = replace(cfg, renders=RenderMix(*(2 for _ in vars(RenderMix()))),
                       cls_renders=ClassifierMix(*(2 for _ in vars(ClassifierMix()))), det_steps=20, miner_steps=20, cls_epochs=1,
                       checkpoint_every=10)
-    build(cfg, args.assets, args.work, args.log,
-          "classifier" if args.classifier_only else "detector" if args.detector_only else "", args.quick,
-          args.parallel)
+    only = "classifier" if args.classifier_only else "detector" if args.detector_only else "miner" if args.miner_only else ""
+    build(cfg, args.assets, args.work, args.log, only, args.quick, args.parallel)
 
 
 if __name__ == "__main__":

@@ -143,8 +143,8 @@ def train_detector(pool: list[Sample], cfg: TrainConfig, path: Path, log: Log) -
 def train_classifier(make: Callable[[], Examples], cfg: TrainConfig, path: Path, log: Log) -> Classifier:
     """`make` cuts the crops (n, 40, 40, 3), classes (n,) and box targets (n, 5), anew every
     cls_refresh epochs; the network is exported after each epoch."""
-    torch.manual_seed(cfg.seed + 1)
-    rng = np.random.default_rng(cfg.seed + 1)
+    torch.manual_seed(cfg.seed + cfg.cls_seed)
+    rng = np.random.default_rng(cfg.seed + cfg.cls_seed)
     net = Classifier(cfg.cls_widths)
     x, y, b = make()
     log(f"classifier crops: {len(x)} by class {np.bincount(y, minlength=7).tolist()}")

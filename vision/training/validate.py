@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 import vision
-from vision.config import READ, ReadConfig
+from vision.config import READ, numbers
 from vision.scoring import accuracy, pip_centre, score_photo, whole_die
 from vision.training.data import Sample, load_real, real_training
 from vision.training.scenes import scenes
@@ -107,12 +107,10 @@ def main() -> None:
                     help="write the figures into the networks' models.json (as the build does)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
-    settings = {}
-    for item in args.set:
-        name, _, value = item.partition("=")
-        if name not in ReadConfig.__dataclass_fields__ or not value:
-            ap.error(f"--set {item}: expected NAME=VALUE with NAME one of {', '.join(ReadConfig.__dataclass_fields__)}")
-        settings[name] = int(value) if value.isdigit() else float(value)
+    try:
+        settings = numbers(READ, args.set)
+    except ValueError as e:
+        ap.error(str(e))
     out = figures(args.n, args.assets, print, settings, tuple(s for s in args.only.split(",") if s), args.min_confidence)
     if args.manifest:
         import json
