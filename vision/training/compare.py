@@ -28,10 +28,11 @@ def validation(path: Path) -> dict[str, dict[str, float]]:
     except (OSError, ValueError) as e:
         raise ValueError(f"{path}: not a readable manifest ({e})") from None
     figures = manifest.get("validation") if isinstance(manifest, dict) else None
-    if not isinstance(figures, dict) or not any(isinstance(v, dict) for v in figures.values()):
+    sets = {k: v for k, v in figures.items() if isinstance(v, dict) and "f1" in v} if isinstance(figures, dict) else {}
+    if not sets:
         raise ValueError(f"{path}: no validation figures (a build writes them last; "
                          "python -m vision.training.validate --manifest writes them again)")
-    return {k: v for k, v in figures.items() if isinstance(v, dict) and "f1" in v}
+    return sets
 
 
 def error_mass(figures: dict[str, dict[str, float]]) -> float:
