@@ -92,6 +92,9 @@ class TrainConfig:
     # the classifier's initialisation and batch order follow seed + this: one learning against another
     # moves dice-a test by 0.01-0.02, so a setting is judged by two (cls_seed 1 and 2)
     cls_seed: int = 1
+    # the classifier also reads each crop stretched to its own mean and spread (dark dice whose pips
+    # are hardly lighter than the die: most of dice-a test's wrong values)
+    cls_contrast: bool = False
     cls_epochs: int = 26  # classifier epochs over its crops: at 16 the narrower one still underfit (training accuracy 0.88)
     cls_refresh: int = 4  # crops cut anew every this many epochs (other jitter and turns)
     cls_batch: int = 128  # classifier crops per step
@@ -115,20 +118,27 @@ class TrainConfig:
         return asdict(self)
 
 
+SWITCH = {"true": True, "false": False}  # the values --set takes for a switch
+
 READ = ReadConfig()
 TRAIN = TrainConfig()
 
 
 def numbers(config: object, items: list[str]) -> dict[str, Any]:
-    """NAME=VALUE items (a command's --set) as changes of `config`'s numbers: a name that is not
-    one of its numbers, or a value not of its kind, is refused with a message naming both."""
+    """NAME=VALUE items (a command's --set) as changes of `config`'s numbers and switches: a name
+    that is not one of them, or a value not of its kind, is refused with a message naming both."""
     kinds = {f.name: type(getattr(config, f.name)) for f in fields(config)  # type: ignore[arg-type]
-             if type(getattr(config, f.name)) in (int, float)}
+             if type(getattr(config, f.name)) in (int, float, bool)}
     out: dict[str, Any] = {}
     for item in items:
         name, _, value = item.partition("=")
         if name not in kinds:
             raise ValueError(f"--set {item}: NAME must be one of {', '.join(sorted(kinds))}")
+        if kinds[name] is bool:
+            if value.lower() not in SWITCH:
+                raise ValueError(f"--set {item}: {name} takes true or false")
+            out[name] = SWITCH[value.lower()]
+            continue
         try:
             out[name] = kinds[name](value)
         except ValueError:

@@ -145,7 +145,7 @@ def train_classifier(make: Callable[[], Examples], cfg: TrainConfig, path: Path,
     cls_refresh epochs; the network is exported after each epoch."""
     torch.manual_seed(cfg.seed + cfg.cls_seed)
     rng = np.random.default_rng(cfg.seed + cfg.cls_seed)
-    net = Classifier(cfg.cls_widths)
+    net = Classifier(cfg.cls_widths, cfg.cls_contrast)
     x, y, b = make()
     log(f"classifier crops: {len(x)} by class {np.bincount(y, minlength=7).tolist()}")
     steps = cfg.cls_epochs * (len(x) // cfg.cls_batch)

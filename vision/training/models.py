@@ -11,6 +11,9 @@ from __future__ import annotations
 import torch
 from torch import nn
 
+# the least spread a crop is stretched by: a table's sensor noise (about 0.02) is not raised to pips
+CONTRAST_FLOOR = 0.05
+
 
 def _cbr(cin: int, cout: int, k: int = 3, s: int = 1, groups: int = 1, d: int = 1) -> nn.Sequential:
     return nn.Sequential(
@@ -58,11 +61,15 @@ class Detector(nn.Module):
 
 
 class Classifier(nn.Module):
-    def __init__(self, widths: tuple[int, int, int, int, int]) -> None:  # TrainConfig.cls_widths
+    """With `contrast`, the crop is read twice over: as it is and stretched to its own mean and
+    spread (TrainConfig.cls_contrast), so that pips hardly lighter than a dark die stand out."""
+
+    def __init__(self, widths: tuple[int, int, int, int, int], contrast: bool = False) -> None:
         super().__init__()
         a, b, c, d, e = widths
+        self.contrast = contrast
         self.body = nn.Sequential(
-            _cbr(3, 16),
+            _cbr(6 if contrast else 3, 16),
             _cbr(16, 24),  # two full-resolution layers: pips are only a few pixels wide
             nn.MaxPool2d(2),  # 20
             _sep(24, a),
@@ -79,4 +86,8 @@ class Classifier(nn.Module):
         )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
+        if self.contrast:
+            centred = x - x.mean((1, 2, 3), keepdim=True)
+            spread = centred.pow(2).mean((1, 2, 3), keepdim=True).sqrt()
+            x = torch.cat([x, centred / (spread + CONTRAST_FLOOR)], 1)
         return self.body(x)
