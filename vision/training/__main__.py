@@ -180,7 +180,7 @@ def main() -> None:
     stage.add_argument("--miner-only", action="store_true",
                        help="train the miner alone, into --work: what --classifier-only learns beside")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                    help="a number of vision.config.TrainConfig changed for this build, recorded in its manifest "
+                    help="a number or switch (true/false) of vision.config.TrainConfig changed for this build, recorded in its manifest "
                          "(repeatable; cls_seed=2: a second learning of the classifier's setting)")
     args = ap.parse_args()
     try:
