@@ -93,7 +93,7 @@ class TrainConfig:
     # moves dice-a test by 0.01-0.02, so a setting is judged by two (cls_seed 1 and 2)
     cls_seed: int = 1
     # the classifier also reads each crop stretched to its own mean and spread (dark dice whose pips
-    # are hardly lighter than the die: most of dice-a test's wrong values)
+    # are hardly lighter than the die); off: learnt twice it read dice-a held-out and test no better
     cls_contrast: bool = False
     cls_epochs: int = 26  # classifier epochs over its crops: at 16 the narrower one still underfit (training accuracy 0.88)
     cls_refresh: int = 4  # crops cut anew every this many epochs (other jitter and turns)
