@@ -135,9 +135,9 @@ def numbers(config: object, items: list[str]) -> dict[str, Any]:
         if name not in kinds:
             raise ValueError(f"--set {item}: NAME must be one of {', '.join(sorted(kinds))}")
         if kinds[name] is bool:
-            if value.lower() not in SWITCH:
+            if (switch := SWITCH.get(value.lower())) is None:
                 raise ValueError(f"--set {item}: {name} takes true or false")
-            out[name] = SWITCH[value.lower()]
+            out[name] = switch
             continue
         try:
             out[name] = kinds[name](value)

@@ -76,12 +76,13 @@ def test_contrast_classifier_reads_a_dark_die_as_opencv_does(tmp_path: Path) -> 
     crops[0, 12:16, 12:16] = 45  # a pip hardly lighter than its die
     reader = cv2.dnn.readNet(str(path))
     reader.setInput(cv2.dnn.blobFromImages(list(crops), 1 / 255.0))
+    x = torch.from_numpy(crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0)
     with torch.no_grad():
-        learnt = net(torch.from_numpy(crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0)).numpy()
+        learnt = net(x).numpy()
     assert np.allclose(reader.forward(), learnt, atol=1e-5)
     torch.manual_seed(0)
     plain = Classifier((8, 8, 8, 8, 8)).eval()
     with torch.no_grad():
-        unstretched = plain(torch.from_numpy(crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0)).numpy()
+        unstretched = plain(x).numpy()
     # the same random weights on the crop as it is hardly tell the faint pip from a flat die
     assert np.abs(learnt[0] - learnt[1]).max() > 5 * np.abs(unstretched[0] - unstretched[1]).max()
