@@ -69,7 +69,8 @@ def classifier(cfg: TrainConfig, dice_a: list[Sample], dice_c: list[Sample], syn
     log(f"{len(mined[0])} hard negatives: the miner's candidates away from every die")
 
     def make() -> Examples:
-        parts = [cls_examples(dice_a, rng, cfg.cls_views_real, cfg.negatives_per_die, faults=cfg.camera_faults),
+        parts = [cls_examples(dice_a, rng, cfg.cls_views_real, cfg.negatives_per_die, faults=cfg.camera_faults,
+                              looks=cfg.cls_die_looks),  # dice-c's boxes hold only the pips, not the face
                  cls_examples(dice_c, rng, cfg.cls_views_dice_c, cfg.negatives_per_die, faults=cfg.camera_faults),
                  cls_examples(synth, rng, cfg.cls_views_synth, cfg.negatives_per_die, True, cfg.camera_faults),
                  object_negatives(synth + dice_a, rng, cfg.camera_faults, cfg.part_negatives), mined]

@@ -14,6 +14,7 @@ import numpy as np
 from vision.compact import CROP, CROP_SPAN, crop_die
 from vision.training.data import Sample
 from vision.training.faults import out_of_focus, recompressed
+from vision.training.looks import die_look
 
 LEAN = 0.08  # top face's centre this far (times the die's side) from the box's: a die seen at an angle
 UPRIGHT_JITTER = 12.0  # degrees a die seen at an angle is turned at most
@@ -88,7 +89,7 @@ def _near_a_die(boxes: np.ndarray, cx: float, cy: float) -> bool:
 
 def cls_examples(
     samples: list[Sample], rng: np.random.Generator, per_die: int, negatives: float, upright: bool = False,
-    faults: float = 0.0,
+    faults: float = 0.0, looks: float = 0.0,
 ) -> Examples:
     """Crops, classes and box targets: the die's centre offset and log size relative to the crop,
     and a weight (0 where the box is unknown or turned off-axis). `per_die` views of each die, and
@@ -96,7 +97,8 @@ def cls_examples(
     (not a die) a die; CLUTTER_VIEWS views of each thing of a render's clutter (Sample.clutter:
     distractors, not dice). Dice are turned any way, except with `upright` those seen at an angle
     (renders), which are turned only a little: in a photo taken at an angle the top face is the
-    upper one. `faults`: the chance of each of camera_faults."""
+    upper one. `faults`: the chance of each of camera_faults; `looks`: of a die's view given faint
+    pips or a glare (vision.training.looks)."""
     xs: list[np.ndarray] = []
     ys: list[int] = []
     bs: list[tuple[float, ...]] = []
@@ -130,6 +132,9 @@ def cls_examples(
                 px, py = m @ np.array([gcx, gcy, 1.0])
                 tw, th = (bh, bw) if square and angle % 180 else (bw, bh)
                 wt = 1.0 if square and s.has_size else 0.0
+                if looks and rng.random() < looks:
+                    turn = math.atan2(m[1, 0], m[0, 0])
+                    img = die_look(img, rng, float(px), float(py), CROP * side / span, turn)
                 add(img, int(v), (px / CROP - 0.5, py / CROP - 0.5, math.log(tw / span), math.log(th / span), wt))
             if leans:
                 rng.random()  # drawn as when the networks in assets/ were built: a seed cuts the same crops
