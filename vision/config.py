@@ -101,10 +101,10 @@ class TrainConfig:
     cls_lr: float = 3e-3  # peak learning rate (one-cycle schedule, AdamW)
     cls_views_real: int = 10  # crops around each dice-a die (jittered, turned): the real dice are few beside the renders
     cls_views_synth: int = 2  # crops around each rendered die: at 1, dice seen at an angle were misread
+    cls_views_dice_c: int = 3  # crops around each dice-c die: white dice on a webcam, unlike the renders
     # chance a dice-a die's view is given pips barely lighter than a dark face, or a glare streak (the
     # looks of most of dice-a test's wrong values); off: at 0.3, learnt twice, dice-a test 0.943 and 0.956
     cls_die_looks: float = 0.0
-    cls_views_dice_c: int = 3  # crops around each dice-c die: white dice on a webcam, unlike the renders
     negatives_per_die: float = 0.3  # crops of table and distractors (not a die) per die
     distractor_views: int = 3  # crops of each printed distractor, labelled not a die
     part_negatives: float = 0.25  # chance of a close view of part of a die (a pip or two), labelled not a die

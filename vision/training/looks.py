@@ -18,15 +18,16 @@ def face_mask(size: int, cx: float, cy: float, side: float, turn: float) -> np.n
     (radians): 1 inside, 0 beyond its edge."""
     yy, xx = np.mgrid[0:size, 0:size].astype(np.float32)
     c, s = np.cos(turn), np.sin(turn)
-    u = ((xx - cx) * c + (yy - cy) * s) / max(FACE * side, 1.0)
-    v = (-(xx - cx) * s + (yy - cy) * c) / max(FACE * side, 1.0)
+    half = max(FACE * side, 1.0)
+    u = ((xx - cx) * c + (yy - cy) * s) / half
+    v = (-(xx - cx) * s + (yy - cy) * c) / half
     r = (u**4 + v**4) ** 0.25  # a superellipse: a square with rounded corners
-    return np.clip((1.0 - r) * FACE * side, 0.0, 1.0)[..., None]  # a pixel's soft edge
+    return np.clip((1.0 - r) * half, 0.0, 1.0)[..., None]  # a pixel's soft edge
 
 
 def faint_pips(img: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """The face turned dark with pips barely lighter (a white die's face inverted half the time, so
-    light pips on a dark die and dark pips on a light one both occur), the table as it was."""
+    """The face turned dark with pips barely lighter (the face inverted first half the time, so light
+    pips on a dark die and dark pips on a light one both occur), the table as it was."""
     out = img.astype(np.float32)
     face = 255.0 - out if rng.random() < 0.5 else out
     weight = float(mask.sum()) or 1.0
