@@ -105,6 +105,11 @@ class TrainConfig:
     # chance a dice-a die's view is given pips barely lighter than a dark face, or a glare streak (the
     # looks of most of dice-a test's wrong values); off: at 0.3, learnt twice, dice-a test 0.943 and 0.956
     cls_die_looks: float = 0.0
+    # online hard example mining: at each refresh, a dice-a die whose own face the classifier so far
+    # reads under cls_hard_below gets this many views more (dice-a test's wrong values are misread
+    # by every learning, and like dice on the training photos are misread too); 0: off
+    cls_hard_views: int = 0
+    cls_hard_below: float = 0.5
     negatives_per_die: float = 0.3  # crops of table and distractors (not a die) per die
     distractor_views: int = 3  # crops of each printed distractor, labelled not a die
     part_negatives: float = 0.25  # chance of a close view of part of a die (a pip or two), labelled not a die

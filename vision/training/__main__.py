@@ -33,10 +33,11 @@ from vision.compact import CLASSIFIER, DETECTOR
 from vision.config import READ, TRAIN, ClassifierMix, RenderMix, TrainConfig, numbers
 from vision.training.calibrate import RENDERS as CALIBRATION_RENDERS
 from vision.training.calibrate import calibrate
-from vision.training.crops import Examples, cls_examples
+from vision.training.crops import Examples, cls_examples, hard_views
 from vision.training.data import DATASETS, Sample, real_training
 from vision.training.fit import (
     Log,
+    Reader,
     mined_negatives,
     object_negatives,
     train_classifier,
@@ -68,9 +69,13 @@ def classifier(cfg: TrainConfig, dice_a: list[Sample], dice_c: list[Sample], syn
     mined = mined_negatives(dice_a + dice_c + synth, miner, rng, cfg)
     log(f"{len(mined[0])} hard negatives: the miner's candidates away from every die")
 
-    def make() -> Examples:
+    def make(read: Reader | None) -> Examples:
+        views = None
+        if read is not None and cfg.cls_hard_views:
+            views, hard = hard_views(dice_a, read, cfg.cls_views_real, cfg.cls_hard_views, cfg.cls_hard_below)
+            log(f"{hard} dice-a dice read under {cfg.cls_hard_below} of their own face: {cfg.cls_hard_views} views more")
         parts = [cls_examples(dice_a, rng, cfg.cls_views_real, cfg.negatives_per_die, faults=cfg.camera_faults,
-                              looks=cfg.cls_die_looks),  # dice-c's boxes hold only the pips, not the face
+                              looks=cfg.cls_die_looks, views=views),  # dice-c's boxes hold only the pips, not the face
                  cls_examples(dice_c, rng, cfg.cls_views_dice_c, cfg.negatives_per_die, faults=cfg.camera_faults),
                  cls_examples(synth, rng, cfg.cls_views_synth, cfg.negatives_per_die, True, cfg.camera_faults),
                  object_negatives(synth + dice_a, rng, cfg.camera_faults, cfg.part_negatives), mined]

@@ -7,6 +7,7 @@ Crops are cut by vision.compact.crop_die, as the reader cuts them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -89,7 +90,7 @@ def _near_a_die(boxes: np.ndarray, cx: float, cy: float) -> bool:
 
 def cls_examples(
     samples: list[Sample], rng: np.random.Generator, per_die: int, negatives: float, upright: bool = False,
-    faults: float = 0.0, looks: float = 0.0,
+    faults: float = 0.0, looks: float = 0.0, views: list[np.ndarray] | None = None,
 ) -> Examples:
     """Crops, classes and box targets: the die's centre offset and log size relative to the crop,
     and a weight (0 where the box is unknown or turned off-axis). `per_die` views of each die, and
@@ -98,7 +99,8 @@ def cls_examples(
     distractors, not dice). Dice are turned any way, except with `upright` those seen at an angle
     (renders), which are turned only a little: in a photo taken at an angle the top face is the
     upper one. `faults`: the chance of each of camera_faults; `looks`: of a die's view given faint
-    pips or a glare (vision.training.looks)."""
+    pips or a glare (vision.training.looks); `views`: each sample's views of each die, in place of
+    `per_die` (hard_views)."""
     xs: list[np.ndarray] = []
     ys: list[int] = []
     bs: list[tuple[float, ...]] = []
@@ -108,14 +110,14 @@ def cls_examples(
         ys.append(value)
         bs.append(box)
 
-    for s in samples:
+    for i, s in enumerate(samples):
         h, w = s.image.shape[:2]
         for d, ((bx, by, bw, bh), v) in enumerate(zip(s.boxes, s.values, strict=True)):
             side = max(bw, bh)
             gcx, gcy = bx + bw / 2, by + bh / 2
             # a die seen at an angle (its top face off the middle of its box) keeps its up direction
             leans = upright and s.tops is not None and math.hypot(*(s.tops[d] - (gcx, gcy))) > LEAN * side
-            for _ in range(per_die):
+            for _ in range(per_die if views is None else int(views[i][d])):
                 j = 0.15 * side
                 cx = gcx + rng.uniform(-j, j)
                 cy = gcy + rng.uniform(-j, j)
@@ -147,8 +149,8 @@ def cls_examples(
         for _ in range(n_neg):
             side = float(rng.choice(sides)) * rng.uniform(0.7, 1.5)
             if len(s.boxes) and rng.random() < 0.5:  # half off a die, or between two
-                i = int(rng.integers(len(s.boxes)))
-                bx, by, bw, bh = s.boxes[i]
+                k = int(rng.integers(len(s.boxes)))
+                bx, by, bw, bh = s.boxes[k]
                 a = rng.uniform(0, 2 * math.pi)
                 r = rng.uniform(0.55, 0.9) * max(bw, bh)
                 cx, cy = bx + bw / 2 + r * math.cos(a), by + bh / 2 + r * math.sin(a)
@@ -165,3 +167,22 @@ def cls_examples(
                 turn = rng.uniform(0, 360) if rng.random() < 0.3 else rng.uniform(-30, 30)  # mostly as printed
                 add(crop_die(s.image, cx, cy, side, angle=float(turn)), 0)
     return np.stack(xs), np.array(ys, np.int64), np.array(bs, np.float32)
+
+
+def hard_views(
+    samples: list[Sample], read: Callable[[np.ndarray], np.ndarray], per_die: int, extra: int, below: float
+) -> tuple[list[np.ndarray], int]:
+    """Views of each die for cls_examples: `per_die`, and `extra` more for a die whose own face
+    `read` (crops -> probabilities of not a die and faces 1..6) gives under `below` in a straight
+    crop of its box; and how many dice are so. Online hard example mining, a refresh at a time."""
+    out, hard = [], 0
+    for s in samples:
+        if not len(s.boxes):
+            out.append(np.zeros(0, np.int64))
+            continue
+        crops = np.stack([crop_die(s.image, x + bw / 2, y + bh / 2, max(bw, bh)) for x, y, bw, bh in s.boxes])
+        own = read(crops)[np.arange(len(s.values)), s.values]
+        n = np.where(own < below, per_die + extra, per_die).astype(np.int64)
+        hard += int((own < below).sum())
+        out.append(n)
+    return out, hard

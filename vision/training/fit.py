@@ -140,13 +140,29 @@ def train_detector(pool: list[Sample], cfg: TrainConfig, path: Path, log: Log) -
     return net.eval()
 
 
-def train_classifier(make: Callable[[], Examples], cfg: TrainConfig, path: Path, log: Log) -> Classifier:
+Reader = Callable[[np.ndarray], np.ndarray]  # crops (n, 40, 40, 3) -> probabilities (n, 7): not a die, faces 1..6
+
+
+def reader(net: Classifier) -> Reader:
+    """The classifier as it stands, reading crops (one view each)."""
+
+    def read(crops: np.ndarray) -> np.ndarray:
+        net.eval()
+        with torch.no_grad():
+            out = net(torch.from_numpy(crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0))
+        return torch.softmax(out[:, :7], 1).numpy()
+
+    return read
+
+
+def train_classifier(make: Callable[[Reader | None], Examples], cfg: TrainConfig, path: Path, log: Log) -> Classifier:
     """`make` cuts the crops (n, 40, 40, 3), classes (n,) and box targets (n, 5), anew every
-    cls_refresh epochs; the network is exported after each epoch."""
+    cls_refresh epochs, given the classifier learnt so far (None at first); the network is
+    exported after each epoch."""
     torch.manual_seed(cfg.seed + cfg.cls_seed)
     rng = np.random.default_rng(cfg.seed + cfg.cls_seed)
     net = Classifier(cfg.cls_widths, cfg.cls_contrast)
-    x, y, b = make()
+    x, y, b = make(None)
     log(f"classifier crops: {len(x)} by class {np.bincount(y, minlength=7).tolist()}")
     steps = cfg.cls_epochs * (len(x) // cfg.cls_batch)
     opt = torch.optim.AdamW(net.parameters(), lr=cfg.cls_lr, weight_decay=1e-4)
@@ -155,7 +171,7 @@ def train_classifier(make: Callable[[], Examples], cfg: TrainConfig, path: Path,
     step = 0
     for ep in range(cfg.cls_epochs):
         if ep and ep % cfg.cls_refresh == 0:
-            x, y, b = make()
+            x, y, b = make(None)
         net.train()
         xt = torch.from_numpy(x.astype(np.float32).transpose(0, 3, 1, 2) / 255.0)
         yt, bt = torch.from_numpy(y), torch.from_numpy(b)
