@@ -171,7 +171,7 @@ def train_classifier(make: Callable[[Reader | None], Examples], cfg: TrainConfig
     step = 0
     for ep in range(cfg.cls_epochs):
         if ep and ep % cfg.cls_refresh == 0:
-            x, y, b = make(None)
+            x, y, b = make(reader(net))
         net.train()
         xt = torch.from_numpy(x.astype(np.float32).transpose(0, 3, 1, 2) / 255.0)
         yt, bt = torch.from_numpy(y), torch.from_numpy(b)
