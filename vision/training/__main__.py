@@ -33,11 +33,10 @@ from vision.compact import CLASSIFIER, DETECTOR
 from vision.config import READ, TRAIN, ClassifierMix, RenderMix, TrainConfig, numbers
 from vision.training.calibrate import RENDERS as CALIBRATION_RENDERS
 from vision.training.calibrate import calibrate
-from vision.training.crops import Examples, cls_examples, hard_views
+from vision.training.crops import Examples, Reader, cls_examples, hard_views
 from vision.training.data import DATASETS, Sample, real_training
 from vision.training.fit import (
     Log,
-    Reader,
     mined_negatives,
     object_negatives,
     train_classifier,

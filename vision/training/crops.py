@@ -24,6 +24,7 @@ CLUTTER_VIEWS = 3  # views of each thing beside a render's dice that is not a di
 NOT_A_DIE = (0.0, 0.0, 0.0, 0.0, 0.0)  # the box target of a crop of no die: weight 0
 
 Examples = tuple[np.ndarray, np.ndarray, np.ndarray]  # crops (n, CROP, CROP, 3), classes (n,), box targets (n, 5)
+Reader = Callable[[np.ndarray], np.ndarray]  # crops (n, CROP, CROP, 3) -> probabilities (n, 7): not a die, faces 1..6
 
 
 def camera_faults(img: np.ndarray, rng: np.random.Generator, p: float) -> np.ndarray:
@@ -169,20 +170,17 @@ def cls_examples(
     return np.stack(xs), np.array(ys, np.int64), np.array(bs, np.float32)
 
 
-def hard_views(
-    samples: list[Sample], read: Callable[[np.ndarray], np.ndarray], per_die: int, extra: int, below: float
-) -> tuple[list[np.ndarray], int]:
+def hard_views(samples: list[Sample], read: Reader, per_die: int, extra: int, below: float) -> tuple[list[np.ndarray], int]:
     """Views of each die for cls_examples: `per_die`, and `extra` more for a die whose own face
-    `read` (crops -> probabilities of not a die and faces 1..6) gives under `below` in a straight
-    crop of its box; and how many dice are so. Online hard example mining, a refresh at a time."""
+    `read` gives under `below` in a straight crop of its box; and how many dice are so. Online
+    hard example mining, a refresh at a time."""
     out, hard = [], 0
     for s in samples:
         if not len(s.boxes):
             out.append(np.zeros(0, np.int64))
             continue
         crops = np.stack([crop_die(s.image, x + bw / 2, y + bh / 2, max(bw, bh)) for x, y, bw, bh in s.boxes])
-        own = read(crops)[np.arange(len(s.values)), s.values]
-        n = np.where(own < below, per_die + extra, per_die).astype(np.int64)
-        hard += int((own < below).sum())
-        out.append(n)
+        low = read(crops)[np.arange(len(s.values)), s.values] < below
+        hard += int(low.sum())
+        out.append(np.where(low, per_die + extra, per_die).astype(np.int64))
     return out, hard

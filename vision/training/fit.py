@@ -19,7 +19,7 @@ import torch.nn.functional as F
 
 from vision.compact import CROP, STRIDE, crop_die, detect
 from vision.config import READ, TrainConfig
-from vision.training.crops import Examples, colour_jitter
+from vision.training.crops import Examples, Reader, colour_jitter
 from vision.training.data import Sample
 from vision.training.models import Classifier, Detector
 
@@ -138,9 +138,6 @@ def train_detector(pool: list[Sample], cfg: TrainConfig, path: Path, log: Log) -
             export(net, path, (1, 3, cfg.det_crop, cfg.det_crop), {2: "h", 3: "w"})
             log(f"detector checkpoint at step {step + 1}: {path}")
     return net.eval()
-
-
-Reader = Callable[[np.ndarray], np.ndarray]  # crops (n, 40, 40, 3) -> probabilities (n, 7): not a die, faces 1..6
 
 
 def reader(net: Classifier) -> Reader:
