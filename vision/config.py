@@ -133,10 +133,11 @@ TRAIN = TrainConfig()
 
 
 def numbers(config: object, items: list[str]) -> dict[str, Any]:
-    """NAME=VALUE items (a command's --set) as changes of `config`'s numbers and switches: a name
-    that is not one of them, or a value not of its kind, is refused with a message naming both."""
-    kinds = {f.name: type(getattr(config, f.name)) for f in fields(config)  # type: ignore[arg-type]
-             if type(getattr(config, f.name)) in (int, float, bool)}
+    """NAME=VALUE items (a command's --set) as changes of `config`'s numbers, switches and tuples of
+    numbers (VALUE comma-separated, as many as the setting has): a name that is not one of them, or
+    a value not of its kind, is refused with a message naming both."""
+    settings = {f.name: getattr(config, f.name) for f in fields(config)}  # type: ignore[arg-type]
+    kinds = {name: type(v) for name, v in settings.items() if type(v) in (int, float, bool) or _numbers(v)}
     out: dict[str, Any] = {}
     for item in items:
         name, _, value = item.partition("=")
@@ -146,10 +147,27 @@ def numbers(config: object, items: list[str]) -> dict[str, Any]:
             if (switch := SWITCH.get(value.lower())) is None:
                 raise ValueError(f"--set {item}: {name} takes true or false")
             out[name] = switch
-            continue
-        try:
-            out[name] = kinds[name](value)
-        except ValueError:
-            kind = "a whole number" if kinds[name] is int else "a number"
-            raise ValueError(f"--set {item}: {name} takes {kind}") from None
+        elif kinds[name] is tuple:
+            out[name] = _tuple(item, name, value, settings[name])
+        else:
+            out[name] = _number(item, name, value, kinds[name])
     return out
+
+
+def _numbers(value: object) -> bool:
+    return isinstance(value, tuple) and bool(value) and all(type(x) in (int, float) for x in value)
+
+
+def _number(item: str, name: str, value: str, kind: type) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        raise ValueError(f"--set {item}: {name} takes {'a whole number' if kind is int else 'a number'}") from None
+
+
+def _tuple(item: str, name: str, value: str, now: tuple[Any, ...]) -> tuple[Any, ...]:
+    parts = value.split(",")
+    kind = type(now[0])
+    if len(parts) != len(now):
+        raise ValueError(f"--set {item}: {name} takes {len(now)} comma-separated numbers")
+    return tuple(_number(item, name, p.strip(), kind) for p in parts)

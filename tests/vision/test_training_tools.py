@@ -21,6 +21,9 @@ def test_set_changes_numbers_in_their_own_kind() -> None:
     assert type(changed["cls_seed"]) is int
     assert type(numbers(READ, ["die_threshold=1"])["die_threshold"]) is float, "a float setting stays a float"
     assert numbers(TRAIN, ["cls_contrast=True"]) == {"cls_contrast": True}, "a switch takes true or false"
+    widths = numbers(TRAIN, ["cls_widths=96,96,144, 256,384"])["cls_widths"]
+    assert widths == (96, 96, 144, 256, 384) and all(type(w) is int for w in widths), "a tuple keeps its kind"
+    assert numbers(TRAIN, ["det_die_px=6,180"]) == {"det_die_px": (6.0, 180.0)}
 
 
 @pytest.mark.parametrize(("item", "named"), [
@@ -29,6 +32,8 @@ def test_set_changes_numbers_in_their_own_kind() -> None:
     ("cls_seed=2.5", "cls_seed takes a whole number"),
     ("nms_iou=", "nms_iou takes a number"),
     ("cls_contrast=1", "cls_contrast takes true or false"),  # a switch is not a number
+    ("cls_widths=96,96,144,256", "cls_widths takes 5 comma-separated numbers"),  # one width short
+    ("cls_widths=96,96,144,256,38.4", "cls_widths takes a whole number"),
 ])
 def test_set_refuses_what_it_cannot_change(item: str, named: str) -> None:
     config = READ if item.startswith("nms") else TRAIN
