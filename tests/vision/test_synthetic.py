@@ -17,7 +17,8 @@ import vision
 from tests.vision.helpers import jpeg, matched, mostly_right, plain_scene
 from vision.config import READ
 from vision.scoring import score_photo, whole_die
-from vision.synth import add_clutter, add_glare, add_glint, face_texture, render_scene
+from vision.synth import add_glare, add_glint, face_texture, render_scene
+from vision.tables import add_clutter
 from vision.training.data import Sample, far_away, synthetic, turned
 from vision.training.faults import dim
 from vision.training.scenes import scenes

@@ -13,7 +13,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.synth import RenderedDie, add_clutter, render_scene
+from vision.synth import RenderedDie, render_scene
+from vision.tables import add_clutter
 
 DATASETS = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
 HOLDOUT_EVERY = 7  # every 7th dice-a train photo is held out for tuning
@@ -99,7 +100,7 @@ def synthetic(
     dice placed against another, `chinese` of dice with a large red one, `glare` of glossy dice
     shining back a lamp or a window, `glints` of glossy dice with small reflections beside their pips
     (vision.synth); `clutter` the share of renders with a score sheet, keys or a label beside the
-    dice (vision.synth.add_clutter)."""
+    dice (vision.tables.add_clutter)."""
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(n):

@@ -14,7 +14,8 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from vision.synth import PIPS, add_clutter, render_scene
+from vision.synth import PIPS, render_scene
+from vision.tables import add_clutter
 from vision.training.data import Sample, _rendered
 from vision.training.faults import dim, out_of_focus, shaken
 
@@ -179,7 +180,7 @@ def _paste(img: np.ndarray, thing: np.ndarray, x: int, y: int, angle: float) -> 
 def add_distractors(img: np.ndarray, dice: list[tuple[float, float, float, float]], die_px: float,
                     rng: np.random.Generator, count: int, kinds: tuple[str, ...] = (*DISTRACTORS, "sheet")) -> list[Box]:
     """Draw `count` printed distractors of `kinds` (DISTRACTORS, and "sheet": score sheets, keys and
-    labels, vision.synth.add_clutter) where no die lies; their boxes."""
+    labels, vision.tables.add_clutter) where no die lies; their boxes."""
     h, w = img.shape[:2]
     placed: list[Box] = []
     for _ in range(count):
